@@ -1,0 +1,51 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Install every Debian package this project needs. Idempotent: when all
+# packages are present it prints nothing and does not touch apt.
+set -euo pipefail
+
+# Debian's kernel source package; the series is developed against this
+# version. If the archive no longer carries it, the newest 6.12 is used.
+LINUX_SOURCE_VERSION=6.12.118-1~deb12u1
+
+packages=(
+	# kernel build
+	gcc make flex bison bc libssl-dev libelf-dev dwarves cpio kmod
+	xz-utils git rsync python3 perl
+	# gendwarfksyms
+	libdw-dev zlib1g-dev pkg-config
+	# boot tests
+	qemu-system-x86 busybox-static
+	# build cache
+	ccache
+	# Rust kernel support
+	rustc-web rust-web-src bindgen libclang-dev
+	# sanitizers, fuzzing and leak checks for the host tool
+	clang valgrind
+	# packaging tests
+	dpkg-dev debhelper fakeroot
+)
+
+missing=()
+for p in "${packages[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing+=("$p")
+done
+if ! dpkg-query -W -f='${Status}' linux-source-6.12 2>/dev/null | grep -q 'ok installed'; then
+	if apt-cache show "linux-source-6.12=$LINUX_SOURCE_VERSION" >/dev/null 2>&1; then
+		missing+=("linux-source-6.12=$LINUX_SOURCE_VERSION")
+	else
+		missing+=(linux-source-6.12)
+	fi
+fi
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+$sudo apt-get update -qq ||
+	$sudo apt-get update -qq   # one retry for a flaky mirror
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
