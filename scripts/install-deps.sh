@@ -10,9 +10,9 @@ set -euo pipefail
 LINUX_SOURCE_VERSION=6.12.118-1~deb12u1
 
 packages=(
-	# kernel build
+	# kernel build (python3-ply: checkpatch.pl runs spdxcheck.py)
 	gcc make flex bison bc libssl-dev libelf-dev dwarves cpio kmod
-	xz-utils git rsync python3 perl
+	xz-utils git rsync python3 python3-ply perl
 	# gendwarfksyms
 	libdw-dev zlib1g-dev pkg-config
 	# boot tests

@@ -1,0 +1,126 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Interface behaviour (SPEC 1.1, 1.2, 1.5): the symbol list, output order,
+# unknown symbols, several objects, aliases and objects with many CUs.
+
+behaviour_tests() {
+	local w=$WORK/behaviour out err rc
+
+	mkdir -p "$w" && cd "$w" || return
+	cat > one.c <<-'EOT'
+	struct s { int a; };
+	int f(struct s *p) { return 0; }
+	long gvar;
+	EOT
+	cat > other.c <<-'EOT'
+	long g(long y) { return y; }
+	char f(char c) { return c; }
+	EOT
+	gcc -g -c one.c other.c || { ktap_fail "behaviour: compile"; return; }
+
+	# Leading blanks, extra words and duplicates; input order is kept.
+	printf '  gvar extra words\nf\n\tgvar\n' | "$TOOL" one.o > out 2> err
+	rc=$?
+	printf '#SYMVER gvar 0x%s\n#SYMVER f 0x%s\n' \
+		"$(version_of one.o gvar | cut -c3-)" \
+		"$(version_of one.o f | cut -c3-)" > expected
+	if [ $rc -eq 0 ] && cmp -s out expected && [ ! -s err ]; then
+		ktap_ok "symbol list: blanks and extra words skipped, duplicates ignored, input order kept"
+	else
+		ktap_fail "symbol list: blanks and extra words skipped, duplicates ignored, input order kept"
+		sed 's/^/# /' out err
+	fi
+
+	# An unknown symbol: warning, zero CRC, success.
+	printf 'f\nnot_there\n' | "$TOOL" one.o > out 2> err
+	rc=$?
+	if [ $rc -eq 0 ] && grep -qx '#SYMVER not_there 0x00000000' out &&
+	   grep -qx 'warning: gendwarfksyms: no information for symbol not_there' err; then
+		ktap_ok "unknown symbol: warning and 0x00000000, exit 0"
+	else
+		ktap_fail "unknown symbol: warning and 0x00000000, exit 0"
+		sed 's/^/# /' out err
+	fi
+
+	# Empty input: nothing printed, no files opened or created.
+	"$TOOL" -T empty.symtypes does-not-exist.o < /dev/null > out 2> err
+	rc=$?
+	if [ $rc -eq 0 ] && [ ! -s out ] && [ ! -s err ] && [ ! -e empty.symtypes ]; then
+		ktap_ok "empty symbol list: exit 0, no output, no files opened"
+	else
+		ktap_fail "empty symbol list: exit 0, no output, no files opened"
+	fi
+
+	# f and g are both at .text+0 of their objects: not aliases.
+	printf 'f\ng\n' | "$TOOL" one.o other.o > out 2>/dev/null
+	if [ "$(awk '/ f /{print $3}' out)" = "$(version_of one.o f)" ] &&
+	   [ "$(awk '/ g /{print $3}' out)" = "$(version_of other.o g)" ] &&
+	   [ "$(version_of one.o f)" != "$(version_of other.o g)" ]; then
+		ktap_ok "several objects: equal addresses in different objects are not aliases"
+	else
+		ktap_fail "several objects: equal addresses in different objects are not aliases"
+		sed 's/^/# /' out
+	fi
+
+	# f is defined in both: the first object on the command line wins.
+	printf 'f\n' | "$TOOL" other.o one.o > out 2>/dev/null
+	if [ "$(awk '{print $3}' out)" = "$(version_of other.o f)" ]; then
+		ktap_ok "several objects: a symbol versioned from an earlier object is not processed again"
+	else
+		ktap_fail "several objects: a symbol versioned from an earlier object is not processed again"
+	fi
+
+	# One sorted symtypes block per object, in argument order.
+	printf 'gvar\nf\ng\n' | "$TOOL" -T both.symtypes other.o one.o > /dev/null 2>&1
+	printf 'f\ng\n' | "$TOOL" -T a.symtypes other.o > /dev/null 2>&1
+	printf 'gvar\n' | "$TOOL" -T b.symtypes one.o > /dev/null 2>&1
+	cat a.symtypes b.symtypes > expected
+	if cmp -s both.symtypes expected && sort -c a.symtypes && sort -c b.symtypes; then
+		ktap_ok "symtypes: one sorted block per object in argument order"
+	else
+		ktap_fail "symtypes: one sorted block per object in argument order"
+		diff both.symtypes expected | sed 's/^/# /'
+	fi
+
+	multi_cu_tests
+	cd "$TOP" || return
+}
+
+# SPEC 1.2: each CU of an ld -r object is versioned on its own, each symbol
+# in the CU that defines it.
+multi_cu_tests() {
+	cat > mcu.h <<-'EOT'
+	struct s { int a; long b; };
+	EOT
+	# a.c only declares f (with unnamed parameters) and struct s.
+	cat > a.c <<-'EOT'
+	struct s;
+	int f(struct s *);
+	int use(struct s *p) { return f(p); }
+	EOT
+	cat > b.c <<-'EOT'
+	#include "mcu.h"
+	int f(struct s *p) { return p->a; }
+	EOT
+	gcc -g -O2 -c a.c b.c && ld -r a.o b.o -o ab.o && ld -r b.o a.o -o ba.o ||
+		{ ktap_fail "multi-CU: build"; return; }
+
+	local fb fab fba ua uab uba
+	fb=$(version_of b.o f) fab=$(version_of ab.o f) fba=$(version_of ba.o f)
+	ua=$(version_of a.o use) uab=$(version_of ab.o use) uba=$(version_of ba.o use)
+
+	if [ "$fab" = "$fb" ] && [ "$fba" = "$fb" ] && [ "$fb" != 0x00000000 ]; then
+		ktap_ok "multi-CU: f gets the CRC of the object that defines it, whatever the link order"
+	else
+		ktap_fail "multi-CU: f gets the CRC of the object that defines it, whatever the link order"
+		ktap_diag "b.o $fb, ab.o $fab, ba.o $fba"
+	fi
+
+	if [ "$uab" = "$ua" ] && [ "$uba" = "$ua" ] && [ "$ua" != 0x00000000 ]; then
+		ktap_ok "multi-CU: a struct declared in one CU is not expanded from another CU's definition"
+	else
+		ktap_fail "multi-CU: a struct declared in one CU is not expanded from another CU's definition"
+		ktap_diag "a.o $ua, ab.o $uab, ba.o $uba"
+	fi
+}

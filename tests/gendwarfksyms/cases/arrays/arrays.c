@@ -1,0 +1,3 @@
+#include "arrays.h"
+long matrix[4][5];
+struct grid *grid_ptr;

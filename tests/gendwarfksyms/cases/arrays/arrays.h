@@ -1,0 +1,4 @@
+struct grid {
+	int cells[2][3];
+	char name[];
+};

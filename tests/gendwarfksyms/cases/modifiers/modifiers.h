@@ -1,0 +1,1 @@
+typedef unsigned long handle_t;

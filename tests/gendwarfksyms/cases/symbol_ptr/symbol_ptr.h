@@ -1,0 +1,4 @@
+struct buf {
+	char *data;
+	unsigned long len;
+};

@@ -1,0 +1,29 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# gendwarfksyms host tests: golden outputs, our own per-tag cases, input
+# handling, ABI-change pairs and bad input. TOOL=... runs them on another
+# build of the tool (gendwarfksyms-asan.sh does, with ASan and UBSan).
+top=$(cd "$(dirname "$0")/../.." && pwd)
+
+if [ -z "${TOOL:-}" ]; then
+	{ [ -d "$top/build/linux/.git" ] || "$top/scripts/tree.sh" >&2; } &&
+		"$top/scripts/build-tool.sh" >&2 ||
+		{ echo "not ok 1 - build gendwarfksyms"; exit 1; }
+fi
+
+. "$top/tests/lib/ktap.sh"
+. "$top/tests/gendwarfksyms/lib.sh"
+. "$top/tests/gendwarfksyms/golden.sh"
+. "$top/tests/gendwarfksyms/cases.sh"
+. "$top/tests/gendwarfksyms/behaviour.sh"
+. "$top/tests/gendwarfksyms/errors.sh"
+. "$top/tests/gendwarfksyms/abi.sh"
+
+ktap_diag "gendwarfksyms: $TOOL"
+golden_tests
+own_cases
+behaviour_tests
+error_tests
+abi_tests
+ktap_finish
