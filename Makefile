@@ -9,11 +9,20 @@
 #   make tree        unpack linux-source-6.12 into build/linux, apply patches/
 #   make export      write build/linux's base..HEAD back to patches/
 #   make tool        build gendwarfksyms on its own into build/tool/
+#   make kernel      configure + build build/out/$(BUILD) (default genksyms)
+#   make check-qemu  only the QEMU suites (tests/qemu/*/)
+#   make clean       remove kernel builds and QEMU runs (not build/linux)
 
 SHELL := /bin/bash
 TOP := $(CURDIR)
 
-.PHONY: deps tree export tool check-host check demo
+# The kernel build "make kernel" builds; see configs/builds.
+BUILD ?= genksyms
+
+# Host tests: every executable tests/host/*.sh (each prints KTAP).
+HOST_TESTS = $(shell find tests/host -maxdepth 1 -name '*.sh' -perm -u+x | LC_ALL=C sort)
+
+.PHONY: deps tree export tool check-host check demo kernel check-qemu clean
 
 deps:
 	@scripts/install-deps.sh
@@ -28,3 +37,22 @@ export:
 # or building a kernel (the host tests only need this).
 tool: tree
 	@scripts/build-tool.sh
+
+kernel: tree
+	@scripts/build-kernel.sh $(BUILD)
+
+# Every test reports KTAP; tests/run.sh closes with "N passed, N failed".
+check-host: deps
+	@tests/run.sh $(HOST_TESTS)
+
+check-qemu: tree
+	@tests/run.sh scripts/qemu-test.sh
+
+check: tree
+	@tests/run.sh $(HOST_TESTS) scripts/qemu-test.sh
+
+demo: tree
+	@scripts/demo.sh
+
+clean:
+	rm -rf build/out build/qemu build/demo build/demo-build.log

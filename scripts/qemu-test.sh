@@ -1,0 +1,138 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# qemu-test.sh [BUILD...]: run the QEMU test suites (tests/qemu/<suite>/,
+# interface in tests/qemu/README.md) and print one KTAP stream for all.
+# Without arguments, every build some suite names is run.
+#
+# Per build: build the kernel -> run each suite's prepare (modules into the
+# suite's staging directory) -> pack one initramfs with all its suites ->
+# boot once in QEMU -> verdict. Suites sharing a build share the boot.
+#
+# Verdict: each guest result is re-emitted as "<suite>: <description>";
+# a suite must print as many results as its plan announces and exit; and
+# the boot must end cleanly: QEMU exits before the timeout, the guest
+# reports it is done, and neither the console nor the kernel log has a
+# panic, Oops, BUG:, WARNING: or Call Trace. Anything else is "not ok".
+# Logs: build/qemu/<build>/ (console.log, <suite>/prepare.log).
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/lib/ktap.sh"
+timeout=${QEMU_TIMEOUT:-300}
+
+suite_build() { tr -d '[:space:]' < "$1/kernel"; }
+
+if [ $# -eq 0 ]; then
+	set -- $(for s in "$top"/tests/qemu/*/kernel; do
+		suite_build "$(dirname "$s")"; echo; done | sort -u)
+fi
+
+# Indent a log excerpt as KTAP diagnostics.
+diag_file() { sed 's/^/#   /' "$@"; }
+
+run_build() {
+	local build=$1 run=$top/build/qemu/$1 suites=() s
+	for s in "$top"/tests/qemu/*/; do
+		s=${s%/}
+		[ -f "$s/kernel" ] && [ "$(suite_build "$s")" = "$build" ] &&
+			suites+=("$(basename "$s")")
+	done
+	ktap_diag "build $build: suites ${suites[*]}"
+
+	# configure + build
+	rm -rf "$run"
+	mkdir -p "$run/root/suites"
+	if ! "$top/scripts/build-kernel.sh" "$build" >"$run/build.log" 2>&1; then
+		ktap_fail "$build: kernel builds"
+		tail -n 30 "$run/build.log" | diag_file
+		for s in "${suites[@]}"; do ktap_fail "$s: not run (no kernel)"; done
+		return
+	fi
+	ktap_ok "$build: kernel builds"
+
+	# prepare each suite
+	local booted=()
+	for s in "${suites[@]}"; do
+		local dir=$top/tests/qemu/$s
+		mkdir -p "$run/$s/work" "$run/root/suites/$s"
+		if TOP=$top BUILD=$build KOUT=$top/build/out/$build \
+		   WORK=$run/$s/work STAGE=$run/root/suites/$s \
+		   "$dir/prepare" >"$run/$s/prepare.log" 2>&1; then
+			install -m 755 "$dir/guest" "$run/root/suites/$s/guest"
+			booted+=("$s")
+		else
+			ktap_fail "$s: prepare (modules for the guest)"
+			tail -n 30 "$run/$s/prepare.log" | diag_file
+			rm -rf "$run/root/suites/$s"
+		fi
+	done
+	[ ${#booted[@]} -gt 0 ] || return
+
+	# pack + boot
+	"$top/qemu/pack-initramfs.sh" "$run/root" "$run/initramfs.cpio.gz"
+	local start=$SECONDS rc=0
+	"$top/qemu/boot.sh" "$top/build/out/$build/arch/x86/boot/bzImage" \
+		"$run/initramfs.cpio.gz" "$run/console.log" "$timeout" || rc=$?
+	tr -d '\r' < "$run/console.log" > "$run/console.txt"
+	ktap_diag "build $build: booted in $((SECONDS - start))s, QEMU exit $rc," \
+		"log build/qemu/$build/console.log"
+
+	# verdict, suite by suite
+	for s in "${booted[@]}"; do
+		verdict_suite "$s" "$run/console.txt"
+	done
+	verdict_boot "$build" "$rc" "$run/console.txt"
+}
+
+# Re-emit one suite's KTAP results and check it kept to its plan.
+verdict_suite() {
+	local s=$1 log=$2 plan= got=0 nfail=0 rc= line desc
+	while IFS= read -r line; do
+		case $line in
+		"1.."[0-9]*) plan=${line#1..} ;;
+		"ok "[0-9]*" - "* | "not ok "[0-9]*" - "*)
+			desc=${line#* - }
+			got=$((got + 1))
+			case $line in
+			*" # SKIP"*) ktap_skip "$s: ${desc%% # SKIP*}" "${desc#* # SKIP}" ;;
+			"ok "*) ktap_ok "$s: $desc" ;;
+			*) ktap_fail "$s: $desc"; nfail=$((nfail + 1)) ;;
+			esac ;;
+		"# suite-exit: $s "*) rc=${line##* } ;;
+		"#"*) echo "# $s: ${line#\#}" ;;
+		esac
+	done < <(sed -n "/^# suite: $s\$/,/^# suite-exit: $s /p" "$log")
+	if [ -n "$rc" ] && [ -n "$plan" ] && [ "$got" = "$plan" ] &&
+	   { [ "$rc" = 0 ] || [ $nfail -gt 0 ]; }; then
+		ktap_ok "$s: guest script completed its plan"
+	else
+		ktap_fail "$s: guest script completed its plan"
+		ktap_diag "  plan ${plan:-none}, $got results, exit status ${rc:-never seen}"
+	fi
+}
+
+# The boot as a whole: clean exit, guest done, no kernel splat anywhere.
+verdict_boot() {
+	local build=$1 rc=$2 log=$3 why=
+	local splat='Kernel panic|Oops|BUG:|WARNING:|Call Trace|general protection fault'
+	[ "$rc" = 124 ] && why="timeout after ${timeout}s"
+	[ -z "$why" ] && [ "$rc" != 0 ] && why="QEMU exit status $rc"
+	[ -z "$why" ] && ! grep -qx '# guest: done' "$log" && why="guest did not finish"
+	if grep -Ev '^(not )?ok [0-9]|^1\.\.' "$log" | grep -Eq "$splat"; then
+		why="${why:+$why, }kernel splat in the log"
+	fi
+	if [ -z "$why" ]; then
+		ktap_ok "$build: boot clean (no panic/Oops/BUG/WARNING/timeout)"
+	else
+		ktap_fail "$build: boot clean (no panic/Oops/BUG/WARNING/timeout)"
+		ktap_diag "  $why"
+		{ grep -Ev '^(not )?ok [0-9]|^1\.\.' "$log" | grep -E -m 20 "$splat"
+		  echo "--- last lines of the console:"; tail -n 15 "$log"; } | diag_file
+	fi
+}
+
+for build in "$@"; do
+	run_build "$build"
+done
+ktap_finish

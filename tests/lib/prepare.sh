@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# prepare.sh: helpers for a QEMU suite's host-side prepare script (bash).
+# Source it; the harness has exported TOP, BUILD, KOUT, WORK and STAGE
+# (see tests/qemu/README.md).
+#
+#   build_modules DIR [make args]
+#       build the external modules in DIR (a Kbuild file plus sources)
+#       against build/out/$BUILD; the .ko files land in DIR.
+
+build_modules() {
+	_dir=$1
+	shift
+	"$TOP/scripts/kmake.sh" "$BUILD" M="$_dir" modules "$@"
+}
