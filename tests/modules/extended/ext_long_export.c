@@ -6,6 +6,8 @@
 #include <linux/module.h>
 #include <linux/init.h>
 
+#include "ext_long.h"
+
 int ext_modversions_test_function_whose_name_is_far_too_long_for_the_fixed_size_name_field_of_struct_modversion_info(int x)
 {
 	return 2 * x;

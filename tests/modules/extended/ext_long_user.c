@@ -3,8 +3,7 @@
 #include <linux/module.h>
 #include <linux/init.h>
 
-int ext_modversions_test_function_whose_name_is_far_too_long_for_the_fixed_size_name_field_of_struct_modversion_info(int x);
-int ext_short_fn(int x);
+#include "ext_long.h"
 
 static int __init ext_long_user_init(void)
 {
