@@ -87,6 +87,11 @@ behaviour_tests() {
 	cd "$TOP" || return
 }
 
+# all_versions OBJECT SYMBOL: SYMBOL's CRC when use, f and g are exported.
+all_versions() {
+	printf 'use\nf\ng\n' | "$TOOL" "$1" 2>/dev/null | awk -v s="$2" '$2 == s { print $3 }'
+}
+
 # SPEC 1.2: each CU of an ld -r object is versioned on its own, each symbol
 # in the CU that defines it.
 multi_cu_tests() {
@@ -102,13 +107,15 @@ multi_cu_tests() {
 	cat > b.c <<-'EOT'
 	#include "mcu.h"
 	int f(struct s *p) { return p->a; }
+	long g(struct s *p) { return p->b; }
 	EOT
 	gcc -g -O2 -c a.c b.c && ld -r a.o b.o -o ab.o && ld -r b.o a.o -o ba.o ||
 		{ ktap_fail "multi-CU: build"; return; }
 
+	# All three exported together: g expands struct s in b.c's CU.
 	local fb fab fba ua uab uba
-	fb=$(version_of b.o f) fab=$(version_of ab.o f) fba=$(version_of ba.o f)
-	ua=$(version_of a.o use) uab=$(version_of ab.o use) uba=$(version_of ba.o use)
+	fb=$(all_versions b.o f) fab=$(all_versions ab.o f) fba=$(all_versions ba.o f)
+	ua=$(all_versions a.o use) uab=$(all_versions ab.o use) uba=$(all_versions ba.o use)
 
 	if [ "$fab" = "$fb" ] && [ "$fba" = "$fb" ] && [ "$fb" != 0x00000000 ]; then
 		ktap_ok "multi-CU: f gets the CRC of the object that defines it, whatever the link order"

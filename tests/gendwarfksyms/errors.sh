@@ -62,7 +62,7 @@ print(shoff + shentsize * shnum)')
 		"error: gendwarfksyms: truncated.o: truncated or corrupt ELF object: section headers end at $shdr_end, the file has 400 bytes" \
 		'f\n' truncated.o
 	expect_error "section contents past the end of the file" \
-		"error: gendwarfksyms: cut.o: truncated or corrupt ELF object: section [0-9]* ends at [0-9]*, the file has $(stat -c %s cut.o) bytes" \
+		"error: gendwarfksyms: cut.o: truncated or corrupt ELF object: contents of section [0-9]* end at [0-9]*, the file has $(stat -c %s cut.o) bytes" \
 		'f\n' cut.o
 	expect_error "ELF without DWARF" \
 		"error: gendwarfksyms: nodebug.o: no DWARF debugging information: No DWARF information found" \
