@@ -38,6 +38,7 @@ run() {
 		' _ "$src" "$kout" > "$run/build.log" 2>&1; then
 			ktap_fail "$build: kernel builds"
 			tail -n 30 "$run/build.log" | sed 's/^/#   /'
+			for _ in 1 2 3; do ktap_fail "$suite: not run"; done
 			return
 		fi
 	fi
@@ -47,6 +48,7 @@ run() {
 	     STAGE=$run/root/suites/$suite "$dir/prepare" > "$run/prepare.log" 2>&1; then
 		ktap_fail "$suite: prepare"
 		tail -n 30 "$run/prepare.log" | sed 's/^/#   /'
+		for _ in 1 2; do ktap_fail "$suite: not run"; done
 		return
 	fi
 	ktap_ok "$suite: prepare (host checks)"
