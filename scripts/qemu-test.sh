@@ -19,6 +19,7 @@ set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib/ktap.sh"
+. "$top/tests/lib/verdict.sh"
 timeout=${QEMU_TIMEOUT:-300}
 
 suite_build() { tr -d '[:space:]' < "$1/kernel"; }
@@ -27,9 +28,6 @@ if [ $# -eq 0 ]; then
 	set -- $(for s in "$top"/tests/qemu/*/kernel; do
 		suite_build "$(dirname "$s")"; echo; done | sort -u)
 fi
-
-# Indent a log excerpt as KTAP diagnostics.
-diag_file() { sed 's/^/#   /' "$@"; }
 
 run_build() {
 	local build=$1 run=$top/build/qemu/$1 suites=() s
@@ -82,54 +80,7 @@ run_build() {
 	for s in "${booted[@]}"; do
 		verdict_suite "$s" "$run/console.txt"
 	done
-	verdict_boot "$build" "$rc" "$run/console.txt"
-}
-
-# Re-emit one suite's KTAP results and check it kept to its plan.
-verdict_suite() {
-	local s=$1 log=$2 plan= got=0 nfail=0 rc= line desc
-	while IFS= read -r line; do
-		case $line in
-		"1.."[0-9]*) plan=${line#1..} ;;
-		"ok "[0-9]*" - "* | "not ok "[0-9]*" - "*)
-			desc=${line#* - }
-			got=$((got + 1))
-			case $line in
-			*" # SKIP"*) ktap_skip "$s: ${desc%% # SKIP*}" "${desc#* # SKIP}" ;;
-			"ok "*) ktap_ok "$s: $desc" ;;
-			*) ktap_fail "$s: $desc"; nfail=$((nfail + 1)) ;;
-			esac ;;
-		"# suite-exit: $s "*) rc=${line##* } ;;
-		"#"*) echo "# $s: ${line#\#}" ;;
-		esac
-	done < <(sed -n "/^# suite: $s\$/,/^# suite-exit: $s /p" "$log")
-	if [ -n "$rc" ] && [ -n "$plan" ] && [ "$got" = "$plan" ] &&
-	   { [ "$rc" = 0 ] || [ $nfail -gt 0 ]; }; then
-		ktap_ok "$s: guest script completed its plan"
-	else
-		ktap_fail "$s: guest script completed its plan"
-		ktap_diag "  plan ${plan:-none}, $got results, exit status ${rc:-never seen}"
-	fi
-}
-
-# The boot as a whole: clean exit, guest done, no kernel splat anywhere.
-verdict_boot() {
-	local build=$1 rc=$2 log=$3 why=
-	local splat='Kernel panic|Oops|BUG:|WARNING:|Call Trace|general protection fault'
-	[ "$rc" = 124 ] && why="timeout after ${timeout}s"
-	[ -z "$why" ] && [ "$rc" != 0 ] && why="QEMU exit status $rc"
-	[ -z "$why" ] && ! grep -qx '# guest: done' "$log" && why="guest did not finish"
-	if grep -Ev '^(not )?ok [0-9]|^1\.\.' "$log" | grep -Eq "$splat"; then
-		why="${why:+$why, }kernel splat in the log"
-	fi
-	if [ -z "$why" ]; then
-		ktap_ok "$build: boot clean (no panic/Oops/BUG/WARNING/timeout)"
-	else
-		ktap_fail "$build: boot clean (no panic/Oops/BUG/WARNING/timeout)"
-		ktap_diag "  $why"
-		{ grep -Ev '^(not )?ok [0-9]|^1\.\.' "$log" | grep -E -m 20 "$splat"
-		  echo "--- last lines of the console:"; tail -n 15 "$log"; } | diag_file
-	fi
+	verdict_boot "$build" "$rc" "$run/console.txt" "$timeout"
 }
 
 for build in "$@"; do

@@ -67,4 +67,4 @@ fi
 echo "tree: applying patches/series to base"
 git_tree am --abort >/dev/null 2>&1 || true
 git_tree reset -q --hard base
-series_files | xargs -r git_tree am -q --whitespace=nowarn
+series_files | xargs -r git -C "$tree" am -q --whitespace=nowarn
