@@ -35,6 +35,11 @@ echo "   mv_user-badcrc.ko, tampered with tests/lib/modversions.py:"
 "$mv" list "$stage/mv_user-badcrc.ko" | grep kstrdup | sed 's/^/     /'
 echo "   mv_user-nover.ko has no kstrdup entry:"
 "$mv" list "$stage/mv_user-nover.ko" | sed 's/^/     /'
+echo "   mv_pair_sum (takes struct mv_pair *) as mv_consumer records it,"
+echo "   built against struct mv_pair v1 and v2:"
+for v in v1 v2; do
+	printf '     %s: %s\n' "$v" "$("$mv" list "$stage/mv_consumer-$v.ko" | grep mv_pair_sum)"
+done
 
 step "Booting it in QEMU"
 install -m 755 "$top/qemu/demo-guest" "$stage/guest"
