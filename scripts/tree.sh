@@ -32,8 +32,8 @@ if [ ! -d "$tree/.git" ]; then
 	tar -xf "$tarball" -C "$tree" --strip-components=1
 	git_tree init -q
 	version=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || echo unknown)
-	git_tree config user.name "DWARF modversions harness"
-	git_tree config user.email "harness@localhost"
+	git_tree config user.name "DWARF modversions team"
+	git_tree config user.email "team@localhost"
 	git_tree config gc.auto 0
 	git_tree config core.autocrlf false
 	git_tree add -A -f
@@ -42,8 +42,8 @@ if [ ! -d "$tree/.git" ]; then
 fi
 
 # A fresh clone has no git identity; git am needs one in this repository.
-git_tree config user.name >/dev/null || git_tree config user.name "DWARF modversions harness"
-git_tree config user.email >/dev/null || git_tree config user.email "harness@localhost"
+git_tree config user.name >/dev/null || git_tree config user.name "DWARF modversions team"
+git_tree config user.email >/dev/null || git_tree config user.email "team@localhost"
 
 if [ -n "$(git_tree status --porcelain --untracked-files=no)" ]; then
 	echo "tree: build/linux has uncommitted changes; commit or stash them first" >&2

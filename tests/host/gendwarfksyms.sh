@@ -19,6 +19,7 @@ fi
 . "$top/tests/gendwarfksyms/behaviour.sh"
 . "$top/tests/gendwarfksyms/errors.sh"
 . "$top/tests/gendwarfksyms/abi.sh"
+. "$top/tests/gendwarfksyms/kabi.sh"
 
 ktap_diag "gendwarfksyms: $TOOL"
 golden_tests
@@ -26,4 +27,5 @@ own_cases
 behaviour_tests
 error_tests
 abi_tests
+kabi_tests
 ktap_finish
