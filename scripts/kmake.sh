@@ -10,5 +10,18 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 name=${1:?usage: kmake.sh BUILD [make args...]}
 shift
+
+# Builds whose fragments enable Rust get the test toolchain: Debian's rustc
+# (rust-src included), bindgen through tests/rust/bindgen-adapter, and a
+# plain HOSTCC (rustc links host programs with -Clinker=$(HOSTCC)). Other
+# builds are not given RUSTC/BINDGEN, so their .config stays as it was.
+rust=()
+frags=$(awk -v n="$name" '$1 == n { $1 = ""; print }' "$top/configs/builds")
+for f in $frags; do
+	if grep -qx CONFIG_RUST=y "$top/configs/$f.config" 2>/dev/null; then
+		rust=(RUSTC=/usr/bin/rustc BINDGEN="$top/tests/rust/bindgen-adapter" HOSTCC=gcc)
+	fi
+done
+
 exec make -s -C "$top/build/linux" O="$top/build/out/$name" ARCH=x86_64 \
-	CC="ccache gcc" HOSTCC="ccache gcc" -j"$(($(nproc) + 1))" "$@"
+	CC="ccache gcc" HOSTCC="ccache gcc" -j"$(($(nproc) + 1))" "${rust[@]}" "$@"
