@@ -23,6 +23,8 @@ build() {
 	local bin=$1; shift
 	local objs=()
 	for c in "$src"/*.c; do
+		# symtypes-diff.c is a program of its own (make tool builds it below)
+		[ "$(basename "$c")" = symtypes-diff.c ] && continue
 		local o=$out/$(basename "$bin").$(basename "$c" .c).o
 		if [ ! -e "$o" ] || [ "$c" -nt "$o" ] || [ "$src/gendwarfksyms.h" -nt "$o" ] ||
 		   [ "$0" -nt "$o" ]; then
@@ -36,3 +38,6 @@ build() {
 build "$out/gendwarfksyms" -O2 -g
 build "$out/gendwarfksyms-asan" -O1 -g -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all
+
+# symtypes-diff: compares symtypes files, needs only zlib.
+gcc "${cflags[@]}" -O2 -g "$src/symtypes-diff.c" -lz -o "$out/symtypes-diff"

@@ -130,4 +130,19 @@ multi_cu_tests() {
 		ktap_fail "multi-CU: a struct declared in one CU is not expanded from another CU's definition"
 		ktap_diag "a.o $ua, ab.o $uab, ba.o $uba"
 	fi
+
+	# gas describes asm_fn as a subprogram without a type: the C
+	# declaration in decl.c must version it, as in decl.o alone.
+	printf '\t.text\n\t.globl asm_fn\n\t.type asm_fn, @function\nasm_fn:\n\tret\n\t.size asm_fn, .-asm_fn\n' > asm.S
+	printf 'int asm_fn(int x);\nint call_asm(void) { return asm_fn(1); }\n' > decl.c
+	gcc -g -c asm.S decl.c && ld -r asm.o decl.o -o mixed.o ||
+		{ ktap_fail "multi-CU: build asm + C"; return; }
+	local d m
+	d=$(version_of decl.o asm_fn) m=$(version_of mixed.o asm_fn)
+	if [ "$m" = "$d" ] && [ "$d" != 0x00000000 ]; then
+		ktap_ok "multi-CU: an assembly function is versioned from its C declaration"
+	else
+		ktap_fail "multi-CU: an assembly function is versioned from its C declaration"
+		ktap_diag "decl.o $d, asm.o+decl.o $m"
+	fi
 }
