@@ -50,3 +50,15 @@ tr -d '\r' < "$run/console.log" |
 	sed -n '/^# suite: demo$/,/^# suite-exit: demo /p' | sed '1d;$d'
 echo
 echo "(full console log: build/demo/console.log)"
+
+step "Why mv_pair_sum's CRC changed: gendwarfksyms -T on both versions, symtypes-diff"
+"$top/scripts/build-tool.sh" >/dev/null
+for v in v1 v2; do
+	d=$run/diff/$v
+	mkdir -p "$d"
+	cp "$top/tests/qemu/modversions/src/struct/$v/mv_pair.h" "$d/"
+	printf '#include "mv_pair.h"\nint mv_pair_sum(const struct mv_pair *p) { return p->a + p->b; }\n' > "$d/mv_pair.c"
+	(cd "$d" && gcc -g -c mv_pair.c &&
+	 echo mv_pair_sum | "$top/build/tool/gendwarfksyms" -T mv_pair.symtypes mv_pair.o >/dev/null)
+done
+"$top/build/tool/symtypes-diff" "$run/diff/v1/mv_pair.symtypes" "$run/diff/v2/mv_pair.symtypes" || true
