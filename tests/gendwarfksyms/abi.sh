@@ -6,22 +6,14 @@
 # lines in abi.c) and checks whether api's version changes, as it must for
 # an ABI change and must not for anything else.
 
+. "$GDK_DIR/abi-sources.sh"
+
 abi_pair() {
 	local name=$1 expect=$2 h1=$3 h2=$4 c1=${5:-} c2=${6:-}
 	local d=$WORK/abi/$name v1 v2
 
-	mkdir -p "$d/v1" "$d/v2"
-	printf '%s\n' "$h1" > "$d/v1/abi.h"
-	printf '%s\n' "$h2" > "$d/v2/abi.h"
-	for v in v1 v2; do
-		{
-			echo '#include "abi.h"'
-			[ $v = v1 ] && printf '%s\n' "$c1" || printf '%s\n' "$c2"
-			echo 'int api(struct dev *d) { return 0; }'
-		} > "$d/$v/abi.c"
-		(cd "$d/$v" && gcc -g -c abi.c) ||
-			{ ktap_fail "ABI $name: build $v"; return; }
-	done
+	abi_sources "$d" "$h1" "$h2" "$c1" "$c2" ||
+		{ ktap_fail "ABI $name: build"; return; }
 
 	v1=$(version_of "$d/v1/abi.o" api)
 	v2=$(version_of "$d/v2/abi.o" api)

@@ -72,22 +72,17 @@ run_diff() {
 	echo $?
 }
 
+. "$top/tests/gendwarfksyms/abi-sources.sh"
+
 # build_pair NAME H1 H2 [C1 C2]: abi.h versions, as in abi.sh; leaves
 # $d/v{1,2}/abi.symtypes and abi.symver (gendwarfksyms' #SYMVER line).
 build_pair() {
 	local name=$1 h1=$2 h2=$3 c1=${4:-} c2=${5:-} v
 
 	d=$WORK/abi/${name// /-}
-	mkdir -p "$d/v1" "$d/v2"
-	printf '%s\n' "$h1" > "$d/v1/abi.h"
-	printf '%s\n' "$h2" > "$d/v2/abi.h"
+	abi_sources "$d" "$h1" "$h2" "$c1" "$c2" || return 1
 	for v in v1 v2; do
-		{
-			echo '#include "abi.h"'
-			[ $v = v1 ] && printf '%s\n' "$c1" || printf '%s\n' "$c2"
-			echo 'int api(struct dev *d) { return 0; }'
-		} > "$d/$v/abi.c"
-		(cd "$d/$v" && gcc -g -c abi.c &&
+		(cd "$d/$v" &&
 		 echo api | "$GDK" -T abi.symtypes abi.o > abi.symver) ||
 			return 1
 	done
