@@ -156,7 +156,11 @@ t_run=$((SECONDS - t))
 		KASAN_VMALLOC UBSAN_BOUNDS UBSAN_SHIFT DEBUG_KMEMLEAK PROVE_LOCKING \
 		DEBUG_LIST DEBUG_ATOMIC_SLEEP FORTIFY_SOURCE; do
 		grep -qx "CONFIG_$c=y" "$kout/.config" && printf '%s ' $c; done)"
-	printf 'kernel build\t%ss (incremental; under build/.kbuild.lock)\n' "$t_kernel"
+	if [ "${FUZZ_SKIP_BUILD:-0}" = 1 ]; then
+		printf 'kernel build\tskipped (FUZZ_SKIP_BUILD=1)\n'
+	else
+		printf 'kernel build\t%ss (scripts/build-kernel.sh, incremental, including waiting for build/.kbuild.lock)\n' "$t_kernel"
+	fi
 	printf 'modules + variants\t%ss\n' "$t_prep"
 	printf 'guest run (all boots)\t%ss\n' "$t_run"
 	printf 'total\t%ss\n' "$((SECONDS - t0))"

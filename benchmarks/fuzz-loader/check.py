@@ -32,20 +32,25 @@ KNOWN = [
     (r"SHT_NULL, sh_name", "A",
      "A section of type SHT_NULL whose sh_name lies outside .shstrtab: "
      "elf_validity_cache_secstrings() skips the sh_name check for SHT_NULL "
-     "sections, but find_any_unique_sec() (for .modinfo and "
+     "sections, but find_any_unique_sec() (main.c:215, called for .modinfo "
+     "from elf_validity_cache_index_info(), main.c:1919, and for "
      ".gnu.linkonce.this_module) and find_sec() strcmp() every section's "
-     "name, reading at secstrings + sh_name (kernel/module/main.c)."),
+     "name at secstrings + sh_name. Fault in strcmp() (reproducer: "
+     "`mutate.py craft`, null-name.ko)."),
     (r"renamed, SHT_NULL, size \+[1-9]", "B",
      "An SHF_ALLOC section of type SHT_NULL (here a version section renamed "
      "so that it is not taken as one): elf_validity_cache_sechdrs() skips the "
      "bounds check of SHT_NULL sections, layout_sections() lays it out and "
-     "move_module() memcpy()s sh_size bytes from image + sh_offset, past "
-     "the end of the image."),
+     "move_module() memcpy()s sh_size bytes from image + sh_offset "
+     "(main.c:2625), past the end of the image (null-alloc.ko)."),
     (r"long\[:56\] no NUL", "C",
      "A __versions entry whose 56-byte name field has no NUL, holding the "
      "first 56 characters of a longer imported name, with no extended tables: "
-     "find_version() strcmp()s versions[i].name and reads past the entry "
-     "(past the image when the table ends the file)."),
+     "find_version() (version.c:45, from check_version() <- resolve_symbol(), "
+     "main.c:1175) strcmp()s versions[i].name and reads past the entry, past "
+     "the image when the table ends the file (versions-nonul.ko: the image "
+     "ends on a page boundary, so the read faults on the vmalloc guard page "
+     "even without KASAN)."),
 ]
 
 

@@ -4,6 +4,7 @@
 
     mutate.py gen GOOD.ko SYMVERS... --out DIR [--count N] [--seed S]
     mutate.py predict KO SYMVERS... [--flags F]
+    mutate.py craft GOOD.ko --out DIR
 
 gen: write DIR/v<id>.ko for N variants of GOOD.ko (a 64-bit little-endian
 module with __versions, __version_ext_crcs and __version_ext_names) and
@@ -30,6 +31,10 @@ version.c): the section bounds and name checks of elf_validity_cache_*
 (), elf_validity_cache_index_versions(), check_modstruct_version()
 (module_layout, -ENOEXEC), and simplify_symbols() -> check_version() for
 each undefined symbol in symbol table order (-EINVAL).
+
+craft: write the minimal reproducers of the loader bugs found so far
+(null-name.ko, null-alloc.ko, versions-nonul.ko; see
+benchmarks/results/fuzz-loader.md, causes A, B, C).
 
 SYMVERS are Module.symvers files (the kernel's and the exporter's): the
 CRCs the running kernel checks against. Deterministic for a given seed.
@@ -451,10 +456,19 @@ def m_basic_long_prefix(e, t, r):
     ents.insert(k, (r.randrange(1 << 32), long[:NAMELEN]))
     raw = b"".join(struct.pack("<Q", c) + n.ljust(NAMELEN, b"\0")
                    for c, n in ents)
-    tail = r.choice(["eof", "eof", "junk", "rest"])
+    tail = r.choice(["eof", "page", "junk", "rest"])
     if tail == "rest":
         raw += long[NAMELEN:] + b"\0"       # rest of the name after it
-    put_basic(e, t, None, r, raw)
+    if tail == "page":
+        # the image ends on a page boundary: the loader's vmalloc'ed copy
+        # is followed by a guard page, so an over-read faults even without
+        # KASAN
+        pad = -(len(e.d) + len(raw)) % 4096
+        off = e.append(raw, pad)
+        e.setf(t.vi, OFF, off)
+        e.setf(t.vi, SIZE, len(raw))
+    else:
+        put_basic(e, t, None, r, raw)
     if tail == "junk":
         e.d += bytes(r.choice(b"abc") for _ in range(8))
     hide = r.choice(["alloc", "rename", "keep"])
@@ -732,6 +746,44 @@ def gen(args):
     print("mutate: %d variants in %s" % (len(rows), args.out))
 
 
+def craft(args):
+    """Minimal reproducers of the findings (regression test inputs)."""
+    good = Elf(open(args.good, "rb").read())
+    t = Tables(good)
+    os.makedirs(args.out, exist_ok=True)
+    out = {}
+    # A: SHT_NULL section with sh_name far outside .shstrtab
+    e = good.copy()
+    e.setf(t.ni, TYPE, SHT_NULL)
+    e.setf(t.ni, NAME, 0x10000)
+    out["null-name"] = e
+    # B: SHF_ALLOC SHT_NULL section (not a version section any more)
+    # reaching 64 KiB past the end of the image
+    e = good.copy()
+    h = e.sh(t.vi)
+    e.setf(t.vi, NAME, h[NAME] + 1)
+    e.setf(t.vi, TYPE, SHT_NULL)
+    e.setf(t.vi, SIZE, h[SIZE] + 0x10000)
+    out["null-alloc"] = e
+    # C: no extended tables; the last __versions entry holds the first 56
+    # characters of the long import without a NUL and ends the image on a
+    # page boundary
+    e = good.copy()
+    long = max(t.names, key=len)
+    raw = b"".join(struct.pack("<Q", c) + n.ljust(NAMELEN, b"\0")
+                   for c, n in t.basic + [(0, long[:NAMELEN])])
+    off = e.append(raw, -(len(e.d) + len(raw)) % 4096)
+    e.setf(t.vi, OFF, off)
+    e.setf(t.vi, SIZE, len(raw))
+    for i in (t.ni, t.ci):
+        e.setf(i, FLAGS, e.sh(i)[FLAGS] & ~SHF_ALLOC)
+    out["versions-nonul"] = e
+    for name, e in out.items():
+        with open(os.path.join(args.out, name + ".ko"), "wb") as f:
+            f.write(e.d)
+    print("mutate: %s in %s" % (", ".join(sorted(out)), args.out))
+
+
 def main():
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -741,6 +793,9 @@ def main():
     g.add_argument("--out", required=True)
     g.add_argument("--count", type=int, default=1200)
     g.add_argument("--seed", type=int, default=1)
+    c = sub.add_parser("craft")
+    c.add_argument("good")
+    c.add_argument("--out", required=True)
     p = sub.add_parser("predict")
     p.add_argument("ko")
     p.add_argument("symvers", nargs="+")
@@ -748,6 +803,8 @@ def main():
     a = ap.parse_args()
     if a.cmd == "gen":
         gen(a)
+    elif a.cmd == "craft":
+        craft(a)
     else:
         elf = Elf(open(a.ko, "rb").read())
         print("%s\t%s" % predict(elf, read_symvers(a.symvers),
