@@ -21,8 +21,9 @@
 #  5. benchmarks/fuzz-loader/check.py compares every result with its
 #     prediction and scans the consoles for KASAN/UBSAN/BUG/WARNING/Oops.
 #
-# Environment: FUZZ_COUNT (1200), FUZZ_SEED (1), FUZZ_HANG (120 s without
-# console output = hang), FUZZ_TIMEOUT (3600 s per boot), FUZZ_ONLY=<id>
+# Environment: FUZZ_COUNT (1200), FUZZ_SEED (1), FUZZ_HANG (180 s without
+# console output = hang), FUZZ_TIMEOUT (3600 s per boot), FUZZ_MAX_BOOTS
+# (60: crashes resumed before giving up), FUZZ_ONLY=<id>
 # (run one variant, verbose; no report). For trying the harness out:
 # FUZZ_BUILD (another build of configs/builds with extended modversions),
 # FUZZ_SKIP_BUILD=1 (use build/out/$FUZZ_BUILD as it is), FUZZ_REPORT
@@ -37,7 +38,8 @@ kout=$top/build/out/$build
 run=$top/build/fuzz-loader${FUZZ_BUILD:+-$FUZZ_BUILD}
 count=${FUZZ_COUNT:-1200}
 seed=${FUZZ_SEED:-1}
-hang=${FUZZ_HANG:-120}
+hang=${FUZZ_HANG:-180}
+max_boots=${FUZZ_MAX_BOOTS:-60}
 limit=${FUZZ_TIMEOUT:-3600}
 report=${FUZZ_REPORT:-$top/benchmarks/results/fuzz-loader.md}
 t0=$SECONDS
@@ -128,6 +130,9 @@ while :; do
 	n=$((n + 1))
 	boot $n "fuzz.first=$first"
 	[ $status = ok ] && break
+	# all variants done: what went wrong came after them (check.py
+	# reports the boot's status)
+	grep -q '^# fuzz: end' "$run/console-$n.log" && break
 	# resume after the variant that was running
 	last=$(grep -E '^[BR] [0-9]+' "$run/console-$n.log" | tail -n 1 || true)
 	if [ -z "$last" ]; then
@@ -136,7 +141,7 @@ while :; do
 	id=${last#? }; id=${id%% *}
 	case $last in B*) reruns+=("$id") ;; esac
 	first=$((10#$id + 1))
-	[ $n -lt 25 ] || { say "too many boots"; break; }
+	[ $n -lt "$max_boots" ] || { say "too many boots"; break; }
 done
 # crashed/hung variants once more, alone, with the whole kernel log shown
 for id in "${reruns[@]}"; do

@@ -118,6 +118,10 @@ def main():
             if m:
                 leaks = int(m.group(1))
         tail_from = len(text)
+        st = boot_status.get(log, "ok")
+        if st != "ok" and (cur is None or cur in res):
+            other_splats.append((log, "boot ended (%s) outside a variant: %s" % (
+                st, text[-1] if text else "no output")))
         if cur is not None and cur not in res:
             # the boot ended during this variant: what the console shows
             # after its "B" line is its crash (or hang) report
@@ -210,6 +214,11 @@ def main():
       "enabled in its .config: %s.\n" % (
           meta.get("date", ""), meta.get("build", "?"),
           meta.get("fragments", "?"), ", ".join(checks) or "none"))
+    if "KASAN" not in checks:
+        p("**Not a KASAN run**: the kernel had no KASAN, so reads outside the "
+          "module image that stay inside mapped memory go unnoticed; only "
+          "faults show. `benchmarks/fuzz-loader.sh` without FUZZ_BUILD runs "
+          "the `kasan` build.\n")
     p("## Figures\n")
     p("| | |\n|---|---|")
     p("| variants (load attempts) | %d |" % n)
