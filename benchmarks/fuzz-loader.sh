@@ -16,8 +16,8 @@
 #     /dev/kmsg) into one initramfs (qemu/pack-initramfs.sh) and boot
 #     (qemu/boot.sh). A crash or a hang (no console output for FUZZ_HANG
 #     seconds) ends a boot; the next boot resumes after the variant that
-#     was running, which is then rerun alone with all kernel messages on
-#     the console to capture the report;
+#     was running (an Oops is on the console; a hung variant is rerun
+#     alone with all kernel messages on the console);
 #  5. benchmarks/fuzz-loader/check.py compares every result with its
 #     prediction and scans the consoles for KASAN/UBSAN/BUG/WARNING/Oops.
 #
@@ -139,12 +139,14 @@ while :; do
 		say "boot $n died before the first variant"; break
 	fi
 	id=${last#? }; id=${id%% *}
-	case $last in B*) reruns+=("$id") ;; esac
+	# an Oops reaches the console anyway (console_verbose()); a hang is
+	# rerun alone with every kernel message on the console
+	case $last in B*) [ $status != hang ] || reruns+=("$id") ;; esac
 	first=$((10#$id + 1))
 	[ $n -lt "$max_boots" ] || { say "too many boots"; break; }
 done
-# crashed/hung variants once more, alone, with the whole kernel log shown
-for id in "${reruns[@]}"; do
+# hung variants once more, alone, with the whole kernel log shown
+for id in ${reruns[@]+"${reruns[@]}"}; do
 	boot "rerun-$id" "fuzz.first=$id fuzz.last=$id fuzz.verbose"
 done
 t_run=$((SECONDS - t))
