@@ -202,7 +202,7 @@ def main():
     consistent = len(ok)
     n = len(order)
     attempts = len(res) + len(crashed)
-    clean = not bad and not missing and not other_splats
+    clean = not bad and not missing and not other_splats and not leaks
     w = []
     p = w.append
     checks = meta.get("checks", "").split()
@@ -245,7 +245,8 @@ def main():
     p("| boots | %d |" % len(boots))
     p("")
     p("Verdict: **%s**\n" % ("PASS: every variant refused or loaded as "
-                              "predicted, no kernel report, no crash, no hang"
+                              "predicted, no kernel report, no crash, no "
+                              "hang, no leak"
                               if clean else "FAIL (see findings)"))
     p("## Outcomes (errno returned by finit_module)\n")
     p("| outcome | variants |\n|---|---|")
@@ -279,7 +280,7 @@ def main():
     p("\n## Findings\n")
     if clean:
         p("None.\n")
-    else:
+    elif bad:
         groups = collections.defaultdict(list)
         for vid, why, splat in bad:
             groups[known(rows[vid]["ops"])].append(vid)
@@ -309,6 +310,8 @@ def main():
         p("- splat outside a variant (%s): `%s`" % (rel(log), line))
     if missing:
         p("- not run: %s" % " ".join(missing[:50]))
+    if leaks:
+        p("- kmemleak: %d suspected leaks after the run (report below)" % leaks)
     if leak_lines:
         p("\n## kmemleak report\n")
         p("```")
