@@ -1,0 +1,35 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# gendwarfksyms on the inputs that once crashed it
+# (tests/gendwarfksyms/regressions/*/, see the README there): the
+# optimised build and the ASan+UBSan build must both exit 1 with exactly
+# the expected error and no sanitizer report.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+
+{ [ -d "$top/build/linux/.git" ] || "$top/scripts/tree.sh" >&2; } &&
+	"$top/scripts/build-tool.sh" >&2 ||
+	{ echo "not ok 1 - build gendwarfksyms"; exit 1; }
+
+. "$top/tests/lib/ktap.sh"
+. "$top/tests/gendwarfksyms/lib.sh"
+
+for d in "$GDK_DIR"/regressions/*/; do
+	name=$(basename "$d")
+	for tool in "$TOOL" "${ASAN_TOOL:-$top/build/tool/gendwarfksyms-asan}"; do
+		w=$WORK/$name.$(basename "$tool")
+		mkdir -p "$w" && cp "$d"/* "$w"/
+		rc=0
+		# shellcheck disable=SC2046
+		(cd "$w" && "$tool" $(cat args) < symbols > out 2> err) || rc=$?
+		desc="regression $name: $(basename "$tool") rejects it cleanly"
+		if [ $rc -eq 1 ] && [ ! -s "$w/out" ] && cmp -s "$w/err" "$d/expected"; then
+			ktap_ok "$desc"
+		else
+			ktap_fail "$desc (status $rc)"
+			head -n 5 "$w/err" | sed 's/^/# /'
+		fi
+	done
+done
+
+ktap_finish
