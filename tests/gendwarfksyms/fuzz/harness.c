@@ -50,6 +50,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -315,6 +316,8 @@ static int run(const uint8_t *buf, size_t size)
 	memfd_set(symfd, in.syms, in.nsyms);
 	if (dup2(symfd, 0) < 0)
 		die("dup2");
+	/* a run that failed while reading may have left input buffered */
+	__fpurge(stdin);
 	clearerr(stdin);
 
 	debug = dump_dies = dump_die_map = dump_types = dump_versions = 0;
