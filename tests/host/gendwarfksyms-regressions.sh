@@ -20,6 +20,7 @@ for d in "$GDK_DIR"/regressions/*/; do
 	for tool in "$TOOL" "${ASAN_TOOL:-$top/build/tool/gendwarfksyms-asan}"; do
 		w=$WORK/$name.$(basename "$tool")
 		mkdir -p "$w" && cp "$d"/* "$w"/
+		[ -f "$w/object.o.gz" ] && gzip -d "$w/object.o.gz"
 		rc=0
 		# shellcheck disable=SC2046
 		(cd "$w" && "$tool" $(cat args) < symbols > out 2> err) || rc=$?

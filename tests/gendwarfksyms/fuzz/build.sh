@@ -130,12 +130,18 @@ done
 
 # Inputs that once crashed the tool (tests/gendwarfksyms/regressions/).
 for d in "$gdk"/regressions/*/; do
-	[ -f "$d/object.o" ] || continue
+	o=$s/regression-$(basename "$d").o
+	if [ -f "$d/object.o.gz" ]; then
+		gzip -dc "$d/object.o.gz" > "$o"
+	elif [ -f "$d/object.o" ]; then
+		cp "$d/object.o" "$o"
+	else
+		continue
+	fi
 	flags=0
 	grep -q -- --stable "$d/args" && flags=$((flags | 1))
 	grep -q -- '-T' "$d/args" && flags=$((flags | 2))
-	cp "$d/object.o" "$s/regression-$(basename "$d").o"
-	seed $flags "$s/regression-$(basename "$d").o" "$d/symbols"
+	seed $flags "$o" "$d/symbols"
 done
 
 msg "$n seeds in $out/seeds"
