@@ -136,7 +136,8 @@ mkdir -p "$(dirname "$results")"
 	echo
 	echo "Written by \`benchmarks/valgrind-gendwarfksyms.sh\`; started $start, took ${secs} s"
 	echo "(valgrind $(valgrind --version | sed 's/valgrind-//'), $jobs at a time, nice -n 19)."
-	echo "Tool: \`${TOOL#"$top"/}\`; objects: every exporting object of"
+	echo "Tool: \`${TOOL#"$top"/}\` (build/linux at $(git -C "$top/build/linux" rev-parse --short HEAD 2>/dev/null));"
+	echo "objects: every exporting object of"
 	echo "\`${kout#"$top"/}\`, with --symtypes, symbol lists as kbuild makes them."
 	echo
 	echo "| figure | value |"
