@@ -5,9 +5,13 @@
 #
 #   benchmarks/fuzz-gendwarfksyms.sh [SECONDS] [TREE]
 #
-# SECONDS (default 3600) is the fuzzing budget; on this 2-core machine,
-# shared and at nice 19, the harness runs 200-500 inputs/s, so the default
-# is enough for 10^6 executions. TREE (default build/linux-fuzz if present,
+# SECONDS (default 3600) is the fuzzing budget. The harness ran ~475
+# inputs/s at nice 19 on this 2-core machine with one other job running,
+# so the default gives 10^6 executions with room to spare; but at nice 19
+# the fuzzer only gets what other work leaves: with two kernel builds and
+# a QEMU run at nice 0-10 (load 15) it got 2-3% of a CPU, 18-30 inputs/s.
+# The results state the rate; give a larger budget on a busy machine.
+# TREE (default build/linux-fuzz if present,
 # else build/linux) is the kernel tree whose scripts/gendwarfksyms is
 # fuzzed. Writes benchmarks/results/fuzz-gendwarfksyms.md; exits non-zero
 # if anything was found.
