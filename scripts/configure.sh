@@ -33,7 +33,16 @@ kmake tinyconfig >/dev/null
 	-m -Q $new "${files[@]}" >/dev/null)
 kmake olddefconfig >/dev/null
 
-# Check the fragments' wishes made it through Kconfig's dependencies.
+# Check the fragments' wishes made it through Kconfig's dependencies. A
+# later fragment overrides an earlier one, as with merge_config.sh: only
+# each symbol's last setting counts.
+last_settings() {
+	awk '{ s = "" }
+	     /^CONFIG_[A-Za-z0-9_]+=/ { s = $0; sub(/=.*/, "", s) }
+	     /^# CONFIG_[A-Za-z0-9_]+ is not set/ { s = $2 }
+	     s != "" { if (!(s in last)) order[++n] = s; last[s] = $0 }
+	     END { for (i = 1; i <= n; i++) print last[order[i]] }' "$@"
+}
 bad=0
 known=$(cd "$tree" && find . -name 'Kconfig*' -not -path './Documentation/*' -print0 |
 	xargs -0 sed -n 's/^[[:space:]]*\(menu\)\{0,1\}config[[:space:]]\{1,\}\([A-Z0-9_]*\).*/\2/p' | sort -u)
@@ -55,7 +64,7 @@ while read -r line; do
 	fi
 	echo "configure: $name: wanted '$want', got '${have:-<unset>}'" >&2
 	bad=1
-done < <(cat "${files[@]}")
+done < <(last_settings "${files[@]}")
 [ $bad = 0 ] || exit 1
 
 if cmp -s "$out/$new" "$out/.config"; then

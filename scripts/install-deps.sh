@@ -13,6 +13,10 @@ packages=(
 	# kernel build (python3-ply: checkpatch.pl runs spdxcheck.py)
 	gcc make flex bison bc libssl-dev libelf-dev dwarves cpio kmod
 	xz-utils git rsync python3 python3-ply perl
+	# builds that see a changed source tree (configs/<build>.patch)
+	patch util-linux
+	# module signing keys (certs/Makefile runs openssl)
+	openssl
 	# gendwarfksyms
 	libdw-dev zlib1g-dev pkg-config
 	# boot tests
