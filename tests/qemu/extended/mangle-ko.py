@@ -21,11 +21,15 @@ Variants (and what the loader must do):
   drop-entry     remove SYMBOL from both tables    -> no symbol version
   drop-ext       rename both extended tables away  -> falls back to __versions
   bad-basic-crc  flip the CRC of SYMBOL in __versions -> ignored if extended
+  null-name      __version_ext_names SHT_NULL, not SHF_ALLOC, its name
+                 outside the section name table  -> -ENOEXEC
 """
 import struct
 import sys
 
+SHT_NULL = 0
 SHT_NOBITS = 8
+SHF_ALLOC = 2
 CRCS = b"__version_ext_crcs"
 NAMES = b"__version_ext_names"
 VERS = b"__versions"
@@ -151,6 +155,12 @@ def main():
                 break
         else:
             sys.exit("%s not in __versions" % sym.decode())
+    elif variant == "null-name":
+        h = elf.shdr(n)
+        h[0] = 0x10000
+        h[1] = SHT_NULL
+        h[2] &= ~SHF_ALLOC
+        elf.set_shdr(n, h)
     else:
         sys.exit("unknown variant %s" % variant)
 

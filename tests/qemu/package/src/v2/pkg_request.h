@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The exporter's interface, version 2: a wider first member. */
+#ifndef PKG_REQUEST_H
+#define PKG_REQUEST_H
+
+struct pkg_request {
+	long a;
+	int b;
+};
+
+int pkg_exporter_multiplies_the_two_numbers_of_a_request_for_its_users(const struct pkg_request *req);
+
+#endif
