@@ -182,9 +182,9 @@ mkdir -p "$(dirname "$results")"
 		cat "$report/findings.md"
 	fi
 	echo
-	echo "Stability below 100% is expected: the tool's DIE and scope maps hash"
-	echo "heap addresses, so the same input walks different hash chains from run"
-	echo "to run; outputs do not change (\`GDK_FUZZ_REPEAT=N harness FILE\` runs an"
+	echo "Stability may drop below 100%: the tool's DIE and scope maps hash heap"
+	echo "addresses, so the same input can walk different hash chains from run to"
+	echo "run; outputs do not change (\`GDK_FUZZ_REPEAT=N harness FILE\` runs an"
 	echo "input N times in one process)."
 } > "$results"
 
