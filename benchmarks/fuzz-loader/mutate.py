@@ -163,6 +163,9 @@ class Predict:
         # elf_validity_cache_sechdrs(): contents in bounds
         for i in range(1, e.shnum):
             h = e.sh(i)
+            # "module: Do not trust the fields of SHT_NULL sections"
+            if h[TYPE] == SHT_NULL and h[FLAGS] & SHF_ALLOC:
+                return "ENOEXEC", "Invalid ELF section in module (section %d is SHT_NULL with SHF_ALLOC)" % i
             if h[TYPE] in (SHT_NULL, SHT_NOBITS):
                 continue
             end = (h[OFF] + h[SIZE]) & U64
@@ -170,9 +173,10 @@ class Predict:
                 return "ENOEXEC", "Invalid ELF section in module (section %d" % i
         # elf_validity_cache_secstrings(): names inside .shstrtab
         st = e.sh(e.shstrndx)
-        for i in range(e.shnum):
+        # (every section but 0, whatever its type, since the same patch)
+        for i in range(1, e.shnum):
             h = e.sh(i)
-            if h[TYPE] != SHT_NULL and h[NAME] >= st[SIZE]:
+            if h[NAME] >= st[SIZE]:
                 return "ENOEXEC", "Invalid ELF section name in module (section %d" % i
         # ... but not for SHT_NULL sections, whose names find_any_unique_sec()
         # (.modinfo, .gnu.linkonce.this_module) and find_sec() still read.
@@ -197,6 +201,12 @@ class Predict:
         else:
             if vers and e.sh(vers)[TYPE] != SHT_PROGBITS:
                 return "ENOEXEC", mod + "__versions is not SHT_PROGBITS"
+            if vers:
+                hv = e.sh(vers)
+                for k in range(hv[SIZE] // ENT):
+                    o = hv[OFF] + ENT * k + 8
+                    if b"\0" not in e.d[o:o + ENT - 8]:
+                        return "ENOEXEC", mod + "__versions entry %d has no NUL-terminated name" % k
             if (not crc) != (not nam):
                 return "ENOEXEC", mod + ("%s without %s" % (CRCS, NAMES) if crc
                                          else "%s without %s" % (NAMES, CRCS))
