@@ -4,10 +4,14 @@
 # make demo: build the kernel, build a test module and tampered copies of
 # it (the modversions QEMU suite's prepare step), show their version
 # tables on the host, then boot QEMU and show the kernel's verdicts.
+# Then the same for Rust: a CONFIG_RUST + CONFIG_MODVERSIONS kernel (the
+# rust suite's prepare step), Rust modules loading, a tampered one refused.
+# BUILD=name picks the C kernel (default gendwarfksyms); RUST_DEMO=0 skips
+# the Rust part.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-build=${BUILD:-genksyms}
+build=${BUILD:-gendwarfksyms}
 run=$top/build/demo
 mv=$top/tests/lib/modversions.py
 
@@ -62,3 +66,30 @@ for v in v1 v2; do
 	 echo mv_pair_sum | "$top/build/tool/gendwarfksyms" -T mv_pair.symtypes mv_pair.o >/dev/null)
 done
 "$top/build/tool/symtypes-diff" "$run/diff/v1/mv_pair.symtypes" "$run/diff/v2/mv_pair.symtypes" || true
+
+[ "${RUST_DEMO:-1}" = 0 ] && exit 0
+rbuild=rust
+rrun=$run/rust
+step "Building the Rust kernel build/out/$rbuild (CONFIG_RUST + CONFIG_MODVERSIONS + CONFIG_GENDWARFKSYMS)"
+"$top/scripts/build-kernel.sh" "$rbuild" >"$top/build/demo-build-rust.log" 2>&1 ||
+	{ tail -n 30 "$top/build/demo-build-rust.log"; exit 1; }
+tail -n 1 "$top/build/demo-build-rust.log"
+grep -E '^CONFIG_(RUST|MODVERSIONS|GENDWARFKSYMS|EXTENDED_MODVERSIONS)=' \
+	"$top/build/out/$rbuild/.config" | sed 's/^/   /'
+
+step "Rust exports with versions, Rust modules and their extended version tables"
+mkdir -p "$rrun/work" "$rrun/root/suites/demo"
+TOP=$top BUILD=$rbuild KOUT=$top/build/out/$rbuild WORK=$rrun/work \
+	STAGE=$rrun/root/suites/demo "$top/tests/qemu/rust/prepare" \
+	>"$rrun/prepare.log" 2>&1 || { tail -n 30 "$rrun/prepare.log"; exit 1; }
+sed -n 's/^prepare: /   /p' "$rrun/prepare.log"
+
+step "Booting it in QEMU"
+install -m 755 "$top/qemu/demo-rust-guest" "$rrun/root/suites/demo/guest"
+"$top/qemu/pack-initramfs.sh" "$rrun/root" "$rrun/initramfs.cpio.gz"
+"$top/qemu/boot.sh" "$top/build/out/$rbuild/arch/x86/boot/bzImage" \
+	"$rrun/initramfs.cpio.gz" "$rrun/console.log" 300 || true
+tr -d '\r' < "$rrun/console.log" |
+	sed -n '/^# suite: demo$/,/^# suite-exit: demo /p' | sed '1d;$d'
+echo
+echo "(full console log: build/demo/rust/console.log)"
