@@ -42,20 +42,7 @@ msg() { echo "bench: $*" >&2; }
 die() { msg "error: $*"; exit 1; }
 
 # --- dependencies --------------------------------------------------------
-need=()
-[ -x /usr/bin/time ] || need+=(time)
-command -v gcc >/dev/null || need+=(gcc)
-command -v ccache >/dev/null || need+=(ccache)
-command -v flex >/dev/null || need+=(flex)
-command -v bison >/dev/null || need+=(bison)
-[ -e /usr/include/elfutils/libdw.h ] || need+=(libdw-dev libelf-dev)
-[ -e /usr/include/zlib.h ] || need+=(zlib1g-dev)
-if [ ${#need[@]} -gt 0 ]; then
-	sudo=; [ "$(id -u)" = 0 ] || sudo=sudo
-	msg "installing ${need[*]}"
-	$sudo apt-get update -qq
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}"
-fi
+"$top/scripts/install-deps.sh" time >&2
 
 # --- corpus: the defconfig build -----------------------------------------
 # The kernel is built from a snapshot of TREE so that work going on in TREE

@@ -28,11 +28,7 @@ results=$top/benchmarks/results/kbuild-time.md
 scratch=$top/build/bench
 export LC_ALL=C
 
-"$top/scripts/install-deps.sh"
-[ -x /usr/bin/time ] || {
-	sudo=; [ "$(id -u)" -eq 0 ] || sudo=sudo
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq time >/dev/null
-}
+"$top/scripts/install-deps.sh" time
 [ -d "$top/build/linux/scripts/gendwarfksyms" ] || make -C "$top" tree
 
 impls=(genksyms gendwarfksyms)

@@ -1,8 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Install every Debian package this project needs. Idempotent: when all
-# packages are present it prints nothing and does not touch apt.
+# Install every Debian package this project needs, plus the packages
+# named as arguments (benchmarks and the fuzzer ask for theirs this way:
+# install-deps.sh time). Idempotent: when all packages are present it
+# prints nothing and does not touch apt.
 set -euo pipefail
 
 # Debian's kernel source package; the series is developed against this
@@ -30,6 +32,7 @@ packages=(
 	# packaging tests
 	dpkg-dev debhelper fakeroot
 )
+packages+=("$@")
 
 missing=()
 for p in "${packages[@]}"; do

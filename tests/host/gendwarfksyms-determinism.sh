@@ -13,12 +13,7 @@
 # builds.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
-{ [ -d "$top/build/linux/.git" ] || "$top/scripts/tree.sh" >&2; } &&
-	"$top/scripts/build-tool.sh" >&2 ||
-	{ echo "not ok 1 - build gendwarfksyms"; exit 1; }
-
-. "$top/tests/lib/ktap.sh"
-. "$top/tests/gendwarfksyms/lib.sh"
+. "$top/tests/gendwarfksyms/setup.sh"
 
 ASAN_TOOL=$top/build/tool/gendwarfksyms-asan
 KOUT=${KOUT:-$top/build/out/gendwarfksyms}

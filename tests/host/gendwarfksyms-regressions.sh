@@ -8,12 +8,7 @@
 # (ASan/UBSan exit with status 97).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
-{ [ -d "$top/build/linux/.git" ] || "$top/scripts/tree.sh" >&2; } &&
-	"$top/scripts/build-tool.sh" >&2 ||
-	{ echo "not ok 1 - build gendwarfksyms"; exit 1; }
-
-. "$top/tests/lib/ktap.sh"
-. "$top/tests/gendwarfksyms/lib.sh"
+. "$top/tests/gendwarfksyms/setup.sh"
 
 for d in "$GDK_DIR"/regressions/*/; do
 	name=$(basename "$d")

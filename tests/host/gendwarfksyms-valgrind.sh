@@ -5,12 +5,7 @@
 # option on: no errors, nothing definitely or indirectly lost.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
-{ [ -d "$top/build/linux/.git" ] || "$top/scripts/tree.sh" >&2; } &&
-	"$top/scripts/build-tool.sh" >&2 ||
-	{ echo "not ok 1 - build gendwarfksyms"; exit 1; }
-
-. "$top/tests/lib/ktap.sh"
-. "$top/tests/gendwarfksyms/lib.sh"
+. "$top/tests/gendwarfksyms/setup.sh"
 
 vg="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect"
 vg="$vg --errors-for-leak-kinds=definite,indirect --error-exitcode=98"

@@ -6,14 +6,7 @@
 # build of the tool (gendwarfksyms-asan.sh does, with ASan and UBSan).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
-if [ -z "${TOOL:-}" ]; then
-	{ [ -d "$top/build/linux/.git" ] || "$top/scripts/tree.sh" >&2; } &&
-		"$top/scripts/build-tool.sh" >&2 ||
-		{ echo "not ok 1 - build gendwarfksyms"; exit 1; }
-fi
-
-. "$top/tests/lib/ktap.sh"
-. "$top/tests/gendwarfksyms/lib.sh"
+. "$top/tests/gendwarfksyms/setup.sh"
 . "$top/tests/gendwarfksyms/golden.sh"
 . "$top/tests/gendwarfksyms/cases.sh"
 . "$top/tests/gendwarfksyms/behaviour.sh"

@@ -28,22 +28,7 @@ kout=${GDK_FUZZ_KOUT:-$top/build/out/gendwarfksyms}
 msg() { echo "fuzz-build: $*" >&2; }
 
 # --- dependencies ---------------------------------------------------------
-need=()
-command -v afl-clang-fast >/dev/null || need+=(afl++)
-command -v clang >/dev/null || need+=(clang)
-command -v gcc >/dev/null || need+=(gcc)
-command -v g++ >/dev/null || need+=(g++)
-command -v gcov >/dev/null || need+=(gcc)
-[ -x /usr/bin/rustc ] || need+=(rustc)
-command -v python3 >/dev/null || need+=(python3)
-[ -e /usr/include/elfutils/libdw.h ] || need+=(libdw-dev libelf-dev)
-[ -e /usr/include/zlib.h ] || need+=(zlib1g-dev)
-if [ ${#need[@]} -gt 0 ]; then
-	sudo=; [ "$(id -u)" = 0 ] || sudo=sudo
-	msg "installing ${need[*]}"
-	$sudo apt-get update -qq
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >&2
-fi
+"$top/scripts/install-deps.sh" afl++ g++ >&2
 
 # --- harness builds -------------------------------------------------------
 cflags=(-std=gnu11 -g -I "$tree/scripts/include" -I "$src" -w)
