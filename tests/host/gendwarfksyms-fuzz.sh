@@ -72,7 +72,9 @@ ktap_check "fuzz smoke: no hangs over 5 s (${hangs:-?})" [ "${hangs:-1}" = 0 ]
 bad=0
 for f in "$out"/afl/default/crashes/id:* "$out"/afl/default/hangs/id:*; do
 	[ -e "$f" ] || continue
-	cp "$f" "$out/" 2>/dev/null
+	# kept across runs (the next run clears $out/afl): a regression input
+	mkdir -p "$out/findings"
+	cp "$f" "$out/findings/$(date +%Y%m%d-%H%M%S)-$(basename "$f" | tr ':,' '__')" 2>/dev/null
 	replay "$f" || bad=$((bad + 1))
 done
 ktap_check "fuzz smoke: findings reproduce no sanitizer report in a fresh process ($bad)" \

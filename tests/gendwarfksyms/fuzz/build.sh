@@ -129,6 +129,12 @@ for d in "$gdk"/regressions/*/; do
 	seed $flags "$o" "$d/symbols"
 done
 
+# inputs the fuzzer once crashed the tool with (findings/README)
+for f in "$here"/findings/*.bin; do
+	[ -e "$f" ] || continue
+	cp "$f" "$out/seeds/"
+	n=$((n + 1))
+done
 msg "$n seeds in $out/seeds"
 
 # --- dictionary -----------------------------------------------------------
