@@ -6,8 +6,7 @@
 #
 #   benchmarks/gendwarfksyms-perf.sh [TREE]
 #
-# TREE (default build/linux-perf if present, else build/linux) is a git
-# kernel tree carrying the series. The script
+# TREE (default build/linux) is a git kernel tree carrying the series. The script
 #  1. builds the corpus once (cached in build/out/bench-defconfig): x86_64
 #     defconfig + MODVERSIONS + GENDWARFKSYMS + DWARF5 from a snapshot of
 #     TREE's HEAD, under the kernel build lock, recording the build's CPU;
@@ -23,12 +22,7 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-tree=${1:-}
-if [ -z "$tree" ]; then
-	tree=$top/build/linux
-	[ -d "$top/build/linux-perf" ] && tree=$top/build/linux-perf
-fi
-tree=$(cd "$tree" && pwd)
+tree=$(cd "${1:-$top/build/linux}" && pwd)
 # BENCH_OUT: use an existing build as the corpus instead (no build, no
 # build CPU figure); for trying the script out.
 out=${BENCH_OUT:-$top/build/out/bench-defconfig}
@@ -240,10 +234,14 @@ run_corpus1() {
 	local t=$1 d=$work/run-$1
 	mkdir -p "$d"
 	msg "corpus 1: $t"
-	/usr/bin/time -v -o "$d/c1.time" "$work/tool-$t/gendwarfksyms" \
+	# time -v gives the largest single process; tree-memory.py the sum
+	# over the tool and the workers it forks (Pss: shared pages split).
+	# The sampler runs outside time(1), so its CPU is not the tool's.
+	"$top/benchmarks/tree-memory.py" "$d/c1.mem" \
+		/usr/bin/time -v -o "$d/c1.time" "$work/tool-$t/gendwarfksyms" \
 		-T "$d/c1.symtypes" "$out/vmlinux.o" <"$work/c1.syms" \
 		>"$d/c1.versions" 2>"$d/c1.stderr" || die "$t failed on vmlinux.o"
-	tv "$d/c1.time" >"$d/c1.fig"
+	echo "$(tv "$d/c1.time") $(cut -d' ' -f2 "$d/c1.mem")" >"$d/c1.fig"
 }
 
 run_corpus2() {
@@ -369,16 +367,19 @@ mkdir -p "$(dirname "$results")"
 		echo "- not in corpus 2: $(wc -l <"$work/c2.skipped") objects ($(head -3 "$work/c2.skipped" | tr '\n' ';' ))"
 	fi
 	echo
-	echo "Wall and CPU (user + system) in seconds; peak RSS of the largest run."
+	echo "Wall and CPU (user + system) in seconds; peak RSS of the largest run"
+	echo "(\`time -v\`: the largest single process). \"c1 peak memory\" is the peak of"
+	echo "the summed Pss of the tool and the workers it forks, sampled every 50 ms"
+	echo "by \`benchmarks/tree-memory.py\` (shared copy-on-write pages counted once)."
 	echo "Corpus 2 figures are sums over the per-object runs."
 	echo
-	echo "| tool version | c1 wall | c1 CPU | c1 peak RSS | c2 wall | c2 CPU | c2 peak RSS | output = first |"
-	echo "|---|---:|---:|---:|---:|---:|---:|---|"
+	echo "| tool version | c1 wall | c1 CPU | c1 peak RSS | c1 peak memory | c2 wall | c2 CPU | c2 peak RSS | output = first |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---|"
 	for t in "${tools[@]}"; do
-		read -r w1 c1 m1 <"$work/run-$t/c1.fig"
+		read -r w1 c1 m1 p1 <"$work/run-$t/c1.fig"
 		read -r w2 c2 m2 <"$work/run-$t/c2.fig"
 		subj=$(git -C "$tree" log -1 --format=%s "$t")
-		echo "| \`$t\` $subj | $w1 | $c1 | $(mb "$m1") | $w2 | $c2 | $(mb "$m2") | ${same[$t]} |"
+		echo "| \`$t\` $subj | $w1 | $c1 | $(mb "$m1") | $(mb "$p1") | $w2 | $c2 | $(mb "$m2") | ${same[$t]} |"
 	done
 	echo
 	echo "For scale, on corpus 2's $nc2c C sources, kbuild's genksyms pipeline"

@@ -34,7 +34,7 @@ each undefined symbol in symbol table order (-EINVAL).
 
 craft: write the minimal reproducers of the loader bugs found so far
 (null-name.ko, null-alloc.ko, versions-nonul.ko; see
-benchmarks/results/fuzz-loader.md, causes A, B, C).
+benchmarks/results/fuzz-loader-unfixed.md, causes A, B, C).
 
 SYMVERS are Module.symvers files (the kernel's and the exporter's): the
 CRCs the running kernel checks against. Deterministic for a given seed.

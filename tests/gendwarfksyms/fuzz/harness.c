@@ -227,6 +227,15 @@ static int build_args(uint8_t flags, char **argv, const char *path)
 		argv[argc++] = "--dump-die-map";
 	if (flags & 128)
 		argv[argc++] = "--debug";
+	/*
+	 * No worker processes in persistent mode: a worker's exit() would
+	 * return into the fuzzing loop. A fresh process (harness FILE) runs
+	 * the CUs of a multi-CU object in workers, as the tool does.
+	 */
+	if (persistent) {
+		argv[argc++] = "-j";
+		argv[argc++] = "1";
+	}
 	argv[argc++] = (char *)path;
 	if (flags & 32)
 		argv[argc++] = (char *)path;
