@@ -11,9 +11,8 @@
 # the fuzzer only gets what other work leaves: with two kernel builds and
 # a QEMU run at nice 0-10 (load 15) it got 2-3% of a CPU, 18-30 inputs/s.
 # The results state the rate; give a larger budget on a busy machine.
-# TREE (default build/linux-fuzz if present,
-# else build/linux) is the kernel tree whose scripts/gendwarfksyms is
-# fuzzed. Writes benchmarks/results/fuzz-gendwarfksyms.md; exits non-zero
+# TREE (default build/linux) is the kernel tree whose scripts/gendwarfksyms
+# is fuzzed. Writes benchmarks/results/fuzz-gendwarfksyms.md; exits non-zero
 # if anything was found.
 #
 # Why AFL++ and not libFuzzer: the tool's error() calls exit() from deep
@@ -41,17 +40,14 @@
 # Coverage: AFL++'s edge coverage, and line coverage of the tool's sources
 # from a gcc --coverage build run over the final queue.
 #
-# Runs with nice -n 19, one fuzzing process (the machine is shared).
+# One fuzzing process, at nice -n 19 (the machine is shared; FUZZ_NICE sets
+# another niceness, e.g. 0 to get a core's share beside a kernel build).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 budget=${1:-3600}
-tree=${2:-}
-if [ -z "$tree" ]; then
-	tree=$top/build/linux
-	[ -d "$top/build/linux-fuzz" ] && tree=$top/build/linux-fuzz
-fi
-tree=$(cd "$tree" && pwd)
+tree=$(cd "${2:-$top/build/linux}" && pwd)
+niceness=${FUZZ_NICE:-19}
 work=${FUZZ_WORK:-$top/build/fuzz}
 results=${FUZZ_RESULTS:-$top/benchmarks/results/fuzz-gendwarfksyms.md}
 fuzz=$top/tests/gendwarfksyms/fuzz
@@ -73,7 +69,7 @@ export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0
 msg "fuzzing $tree/scripts/gendwarfksyms for ${budget}s"
 start=$(date -u '+%Y-%m-%d %H:%M UTC')
 t0=$(date +%s)
-nice -n 19 afl-fuzz -V "$budget" -i "$work/seeds" -o "$out" -t 5000 -m none \
+nice -n "$niceness" afl-fuzz -V "$budget" -i "$work/seeds" -o "$out" -t 5000 -m none \
 	-x "$work/dict" -- "$work/bin/harness-afl" > "$work/afl.log" 2>&1 ||
 	{ tail -n 20 "$work/afl.log" >&2; msg "afl-fuzz failed"; exit 1; }
 wall=$(($(date +%s) - t0))
@@ -158,7 +154,7 @@ mkdir -p "$(dirname "$results")"
 	echo "Tool: \`$(cat "$work/tree-path" | sed "s|^$top/||")/scripts/gendwarfksyms\`" \
 	     "at $(cat "$work/tree-head"). AFL++ $(afl-fuzz -h 2>&1 | sed -n 's/.*afl-fuzz++\([0-9a-z.]*\).*/\1/p' | head -n 1)," \
 	     "$(clang --version | head -n 1 | sed 's/ (.*//'), persistent mode, ASan + UBSan," \
-	     "nice -n 19 on a shared $(nproc)-core machine (load average at the end:" \
+	     "nice -n $niceness on a shared $(nproc)-core machine (load average at the end:" \
 	     "$(cut -d' ' -f1-3 /proc/loadavg))."
 	echo
 	echo "| figure | value |"

@@ -449,8 +449,9 @@ def m_nul(e, t, r):
     h = e.sh(t.vi)
     k = r.randrange(h[SIZE] // ENT)
     o = h[OFF] + ENT * k + 8
-    name = e.cstr(o)
-    for j in range(len(name), NAMELEN):
+    # an earlier mutation may have moved the entry (partly) past EOF
+    name = e.cstr(o) or b""
+    for j in range(len(name), min(NAMELEN, len(e.d) - o)):
         e.d[o + j] = r.choice(b"xyz")
     if r.random() < 0.5:
         move_eof(e, t.vi, r, 0)
