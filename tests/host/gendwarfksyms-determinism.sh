@@ -85,6 +85,25 @@ if [ -f "$KOUT/vmlinux.o" ]; then
 		run "$name" "$name.symbols" "$KOUT/$o"
 		check "kernel object $o ($(grep -c . "$name.symbols") exports)" "$name"
 	done
+	# vmlinux.o: thousands of CUs, versioned in worker processes. The
+	# output must not depend on how many there are or which CU each took.
+	nm "$KOUT/vmlinux.o" | sed -n 's/.* __export_symbol_\(.*\)/\1/p' > vmlinux.symbols
+	for j in 1 2 4; do
+		"$TOOL" -j "$j" -T "vmlinux.$j.symtypes" "$KOUT/vmlinux.o" \
+			< vmlinux.symbols 2> /dev/null | grep '^#SYMVER' > "vmlinux.$j.symver"
+	done
+	bad=
+	for j in 2 4; do
+		cmp -s vmlinux.1.symver "vmlinux.$j.symver" || bad="$bad #SYMVER(-j $j)"
+		cmp -s vmlinux.1.symtypes "vmlinux.$j.symtypes" || bad="$bad symtypes(-j $j)"
+	done
+	n=$(grep -c . vmlinux.symbols)
+	if [ -z "$bad" ] && [ "$(grep -c . vmlinux.1.symver)" = "$n" ] &&
+	   [ -s vmlinux.1.symtypes ]; then
+		ktap_ok "deterministic: vmlinux.o ($n exports) with -j 1, 2 and 4"
+	else
+		ktap_fail "deterministic: vmlinux.o with -j 1, 2 and 4 (differs:${bad:- no output})"
+	fi
 else
 	ktap_skip "deterministic: kernel objects" "no $KOUT/vmlinux.o"
 fi
