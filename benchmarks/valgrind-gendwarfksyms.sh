@@ -29,11 +29,7 @@ kout=$(cd "${1:-$top/build/out/gendwarfksyms}" && pwd)
 results=${VG_RESULTS:-$top/benchmarks/results/valgrind-gendwarfksyms.md}
 jobs=${JOBS:-2}
 
-command -v valgrind >/dev/null || {
-	sudo=; [ "$(id -u)" = 0 ] || sudo=sudo
-	$sudo apt-get update -qq
-	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
-}
+"$top/scripts/install-deps.sh" valgrind >&2
 if [ -z "${TOOL:-}" ]; then
 	"$top/scripts/build-tool.sh" >&2
 	TOOL=$top/build/tool/gendwarfksyms
@@ -44,8 +40,10 @@ work=$(mktemp -d /tmp/gdk-valgrind.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 export work
 
-# The objects that export symbols (vmlinux.o and modules' .mod.o aside).
-(cd "$kout" && find . -name '*.o' ! -name vmlinux.o ! -name '*.mod.o' \
+# The objects that export symbols (modules' .mod.o aside), and vmlinux.o:
+# all its CUs, versioned in worker processes (-j, one per CPU), which
+# valgrind follows across fork().
+(cd "$kout" && find . -name '*.o' ! -name '*.mod.o' \
 	! -name '*.gendwarfksyms.o' | sed 's|^\./||' | LC_ALL=C sort) |
 while read -r o; do
 	if nm "$kout/$o" 2>/dev/null | grep ' __export_symbol_' > /dev/null; then
@@ -137,7 +135,7 @@ mkdir -p "$(dirname "$results")"
 	echo "Written by \`benchmarks/valgrind-gendwarfksyms.sh\`; started $start, took ${secs} s"
 	echo "(valgrind $(valgrind --version | sed 's/valgrind-//'), $jobs at a time, nice -n 19)."
 	echo "Tool: \`${TOOL#"$top"/}\` (build/linux at $(git -C "$top/build/linux" rev-parse --short HEAD 2>/dev/null));"
-	echo "objects: every exporting object of"
+	echo "objects: every exporting object of, and the vmlinux.o of,"
 	echo "\`${kout#"$top"/}\`, with --symtypes, symbol lists as kbuild makes them."
 	echo
 	echo "| figure | value |"
