@@ -53,10 +53,15 @@ fuzz=$top/tests/gendwarfksyms/fuzz
 
 msg() { echo "fuzz: $*" >&2; }
 
-"$fuzz/build.sh" "$tree" "$work"
-
 out=$work/afl
-rm -rf "$out"
+# FUZZ_ANALYSE_ONLY=1: no build, no fuzzing; triage and report the last
+# run in $work as it stands (e.g. after afl-fuzz was stopped with SIGINT;
+# give the run's FUZZ_NICE for the report).
+analyse_only=${FUZZ_ANALYSE_ONLY:-}
+if [ -z "$analyse_only" ]; then
+	"$fuzz/build.sh" "$tree" "$work"
+	rm -rf "$out"
+fi
 tmp=$(mktemp -d /dev/shm/gdk-fuzz.XXXXXX 2>/dev/null || mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -67,16 +72,22 @@ export AFL_TMPDIR=$tmp AFL_NO_AFFINITY=1
 export ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0
 export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0
 
-msg "fuzzing $tree/scripts/gendwarfksyms for ${budget}s"
-start=$(date -u '+%Y-%m-%d %H:%M UTC')
-t0=$(date +%s)
-nice -n "$niceness" afl-fuzz -V "$budget" -i "$work/seeds" -o "$out" -t 5000 -m none \
-	-x "$work/dict" -- "$work/bin/harness-afl" > "$work/afl.log" 2>&1 ||
-	{ tail -n 20 "$work/afl.log" >&2; msg "afl-fuzz failed"; exit 1; }
-wall=$(($(date +%s) - t0))
-
 stats=$out/default/fuzzer_stats
 stat() { awk -v k="$1" '$1 == k { print $3 }' "$stats"; }
+if [ -z "$analyse_only" ]; then
+	msg "fuzzing $tree/scripts/gendwarfksyms for ${budget}s"
+	start=$(date -u '+%Y-%m-%d %H:%M UTC')
+	t0=$(date +%s)
+	nice -n "$niceness" afl-fuzz -V "$budget" -i "$work/seeds" -o "$out" \
+		-t 5000 -m none -x "$work/dict" -- "$work/bin/harness-afl" \
+		> "$work/afl.log" 2>&1 ||
+		{ tail -n 20 "$work/afl.log" >&2; msg "afl-fuzz failed"; exit 1; }
+	wall=$(($(date +%s) - t0))
+else
+	[ -f "$stats" ] || { msg "no fuzzing run in $work"; exit 1; }
+	start=$(date -u -d "@$(stat start_time)" '+%Y-%m-%d %H:%M UTC')
+	wall=$(($(stat last_update) - $(stat start_time)))
+fi
 execs=$(stat execs_done)
 run_time=$(stat run_time)
 crashes=$(stat saved_crashes)
@@ -147,11 +158,18 @@ coverage=$(awk '
 
 # --- results ----------------------------------------------------------------
 found=$((crashes + hangs + queue_reports))
+how="budget $budget s"
+[ -z "$analyse_only" ] || how="stopped by hand"
 mkdir -p "$(dirname "$results")"
 {
 	echo "# gendwarfksyms fuzzing (issue 9)"
 	echo
-	echo "Written by \`benchmarks/fuzz-gendwarfksyms.sh $budget\`; started $start."
+	if [ -z "$analyse_only" ]; then
+		echo "Written by \`benchmarks/fuzz-gendwarfksyms.sh $budget\`; started $start."
+	else
+		echo "Written by \`FUZZ_ANALYSE_ONLY=1 benchmarks/fuzz-gendwarfksyms.sh\` for the run"
+		echo "started $start (afl-fuzz stopped by hand, SIGINT, once past 10^6 executions)."
+	fi
 	echo "Tool: \`$(cat "$work/tree-path" | sed "s|^$top/||")/scripts/gendwarfksyms\`" \
 	     "at $(cat "$work/tree-head"). AFL++ $(afl-fuzz -h 2>&1 | sed -n 's/.*afl-fuzz++\([0-9a-z.]*\).*/\1/p' | head -n 1)," \
 	     "$(clang --version | head -n 1 | sed 's/ (.*//'), persistent mode, ASan + UBSan," \
@@ -160,7 +178,7 @@ mkdir -p "$(dirname "$results")"
 	echo
 	echo "| figure | value |"
 	echo "|---|---|"
-	echo "| fuzzing time | ${run_time} s (budget ${budget} s; ${wall} s wall including start-up) |"
+	echo "| fuzzing time | ${run_time} s (${wall} s wall including start-up; $how) |"
 	echo "| executions | $execs |"
 	echo "| executions/s | $rate |"
 	echo "| crashes (incl. sanitizer aborts) | $crashes |"
