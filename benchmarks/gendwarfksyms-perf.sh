@@ -180,6 +180,11 @@ while read -r r; do
 done < <(git -C "$tree" log --reverse --format=%H "$skip..HEAD" -- \
 	 'scripts/gendwarfksyms/*.c' 'scripts/gendwarfksyms/*.h' \
 	 ':!scripts/gendwarfksyms/symtypes-diff.c')
+# BENCH_VERSIONS=ends: only the first, "Skip work..." and the last version
+# (when the corpus is large and time is short).
+if [ "${BENCH_VERSIONS:-all}" = ends ] && [ ${#revs[@]} -gt 3 ]; then
+	revs=("${revs[0]}" "${revs[1]}" "${revs[-1]}")
+fi
 
 tools=()
 for r in "${revs[@]}"; do
