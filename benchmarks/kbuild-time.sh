@@ -1,109 +1,192 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# kbuild-time.sh: build-time cost of the two module versioning
-# implementations (issue 4). Builds the same kernel configuration from
-# scratch twice, once with CONFIG_GENKSYMS and once with
-# CONFIG_GENDWARFKSYMS (the genksyms and gendwarfksyms lines of
-# configs/builds: tinyconfig + base + modversions, DWARF 5 on in both),
-# without ccache, one run each, and writes wall and CPU time (user + sys of
-# make and everything it ran) and the GENDWARFKSYMS/GENKSYMS ratios to
-# benchmarks/results/kbuild-time.md. The two configurations must differ
-# only in the implementation choice; the script checks it.
+# kbuild-time.sh [--defconfig] [--no-ccache-pass] [JOBS]: what module
+# versioning costs a kernel build. Builds one configuration three ways
+# from scratch -- MODVERSIONS off, CONFIG_GENKSYMS, CONFIG_GENDWARFKSYMS --
+# twice each in interleaved order (off, genksyms, gendwarfksyms,
+# gendwarfksyms, genksyms, off), so that a drift in the machine's load
+# hits all three alike; first without ccache, then (unless
+# --no-ccache-pass) again with a warm ccache of its own, which leaves
+# mostly the work that is not compiling. Reports wall and CPU time (user +
+# sys of make and everything it ran) of every build, the means and the
+# ratios to MODVERSIONS off, in benchmarks/results/kbuild-time.md (or
+# kbuild-time-defconfig.md).
 #
-# This is a benchmark, not a test: it reports figures and fails only when
-# a build fails. It takes the kernel build lock for both builds, so nothing
-# else builds a kernel meanwhile; other load on the machine still shows in
-# the wall times (the CPU times are the steadier figure).
+#   tinyconfig (default): tinyconfig + configs/base.config, as the
+#       gendwarfksyms line of configs/builds (DWARF 5)
+#   --defconfig: x86_64 defconfig + DWARF 5 debugging information
 #
-#   benchmarks/kbuild-time.sh [JOBS]     (default: cores + 1)
-#
-# KBUILD_TIME_LOCK=0 builds without taking the lock, alongside whatever
-# else runs (the results file then says so; compare the CPU times).
+# The three configurations must differ only in the versioning options;
+# the script checks it. TREE=DIR builds another kernel tree than
+# build/linux (a snapshot, so that the tree can change meanwhile). This is a benchmark, not a test: it fails only
+# when a build fails. It holds the kernel build lock throughout; other
+# load on the machine still shows, so the load average is recorded.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-jobs=${1:-$(($(nproc) + 1))}
-results=$top/benchmarks/results/kbuild-time.md
-scratch=$top/build/bench
+base=tinyconfig
+ccache_pass=1
+jobs=$(($(nproc) + 1))
+for arg; do
+	case $arg in
+	--defconfig) base=defconfig ;;
+	--no-ccache-pass) ccache_pass=0 ;;
+	[0-9]*) jobs=$arg ;;
+	*) echo "usage: kbuild-time.sh [--defconfig] [--no-ccache-pass] [JOBS]" >&2; exit 2 ;;
+	esac
+done
+if [ $base = tinyconfig ]; then
+	results=$top/benchmarks/results/kbuild-time.md
+else
+	results=$top/benchmarks/results/kbuild-time-defconfig.md
+fi
+scratch=$top/build/bench/kbuild-time-$base
+tree=${TREE:-$top/build/linux}
 export LC_ALL=C
 
 "$top/scripts/install-deps.sh" time
-[ -d "$top/build/linux/scripts/gendwarfksyms" ] || make -C "$top" tree
+[ -d "$tree/scripts/gendwarfksyms" ] || make -C "$top" tree
 
-impls=(genksyms gendwarfksyms)
+impls=(off genksyms gendwarfksyms)
+order=(off genksyms gendwarfksyms gendwarfksyms genksyms off)
 mkdir -p "$scratch"
-if [ "${KBUILD_TIME_LOCK:-1}" = 1 ]; then
-	exec 9>"$top/build/.kbuild.lock"
-	flock -n 9 || { echo "kbuild-time: waiting for another kernel build"; flock 9; }
-fi
+exec 9>"$top/build/.kbuild.lock"
+flock -n 9 || { echo "kbuild-time: waiting for another kernel build"; flock 9; }
 
-# Configure in the scratch directories (never touching build/out/, which
-# other work may be building): tinyconfig + the fragments of the build's
-# line in configs/builds, as scripts/configure.sh does.
-kmk() { make -s -C "$top/build/linux" O="$1" ARCH=x86_64 CC=gcc HOSTCC=gcc "${@:2}"; }
+kmk() { make -s -C "$tree" O="$1" ARCH=x86_64 CC=gcc HOSTCC=gcc "${@:2}"; }
+
+# The three .configs: the base, its debugging information, then nothing,
+# configs/{modversions,genksyms}.config or configs/{modversions,
+# gendwarfksyms}.config.
+printf '%s\n' CONFIG_DEBUG_KERNEL=y CONFIG_DEBUG_INFO=y CONFIG_DEBUG_INFO_DWARF5=y \
+	'# CONFIG_DEBUG_INFO_REDUCED is not set' '# CONFIG_DEBUG_INFO_SPLIT is not set' \
+	'# CONFIG_DEBUG_INFO_BTF is not set' > "$scratch/debug.config"
 for b in "${impls[@]}"; do
-	out=$scratch/$b
-	rm -rf "$out"
-	mkdir -p "$out"
+	cfg=$scratch/$b.config
 	frags=()
-	for f in $(awk -v n="$b" '$1 == n { $1 = ""; print }' "$top/configs/builds"); do
-		frags+=("$top/configs/$f.config")
-	done
-	kmk "$out" tinyconfig > /dev/null
-	(cd "$out" && "$top/build/linux/scripts/kconfig/merge_config.sh" -m -Q .config \
+	if [ $base = tinyconfig ]; then
+		frags+=("$top/configs/base.config")
+	else
+		frags+=("$scratch/debug.config")
+	fi
+	[ $b = off ] || frags+=("$top/configs/modversions.config" "$top/configs/$b.config")
+	rm -rf "$scratch/cfg"
+	kmk "$scratch/cfg" $base > /dev/null
+	(cd "$scratch/cfg" && "$tree/scripts/kconfig/merge_config.sh" -m -Q .config \
 		"${frags[@]}" > /dev/null)
-	kmk "$out" olddefconfig
+	kmk "$scratch/cfg" olddefconfig > /dev/null
+	cp "$scratch/cfg/.config" "$cfg"
 done
-diff <(grep -v '^#' "$scratch/genksyms/.config" | grep -v '^$') \
-     <(grep -v '^#' "$scratch/gendwarfksyms/.config" | grep -v '^$') |
-	grep '^[<>]' | sort > "$scratch.configdiff" || true
-want=$(printf '%s\n' '< CONFIG_GENKSYMS=y' '> CONFIG_GENDWARFKSYMS=y' | sort)
-if [ "$(cat "$scratch.configdiff")" != "$want" ]; then
-	echo "kbuild-time: the two configurations differ in more than the choice:" >&2
-	cat "$scratch.configdiff" >&2
-	exit 1
-fi
+rm -rf "$scratch/cfg"
+
+settings() { grep -v '^#' "$1" | grep -v '^$' | sort; }
+differ() { diff <(settings "$1") <(settings "$2") | sed -n 's/^[<>] \(CONFIG_[A-Z0-9_]*\)=.*/\1/p' | sort -u; }
+# Off to on may only switch on versioning and what it selects.
+allowed='^CONFIG_(MODVERSIONS|GENKSYMS|GENDWARFKSYMS|ASM_MODVERSIONS|BASIC_MODVERSIONS)$'
+for b in genksyms gendwarfksyms; do
+	bad=$(differ "$scratch/off.config" "$scratch/$b.config" | grep -Ev "$allowed" || true)
+	[ -z "$bad" ] || { echo "kbuild-time: off and $b differ in $bad" >&2; exit 1; }
+done
+want=$(printf '%s\n' CONFIG_GENDWARFKSYMS CONFIG_GENKSYMS)
+[ "$(differ "$scratch/genksyms.config" "$scratch/gendwarfksyms.config")" = "$want" ] ||
+	{ echo "kbuild-time: genksyms and gendwarfksyms differ in more than the choice" >&2; exit 1; }
+grep -q '^CONFIG_DEBUG_INFO_DWARF5=y' "$scratch/off.config" ||
+	{ echo "kbuild-time: no DWARF 5 in the configuration" >&2; exit 1; }
 
 declare -A wall cpu
-for b in "${impls[@]}"; do
-	out=$scratch/$b
-	echo "kbuild-time: building $b from scratch (-j$jobs, no ccache)"
-	/usr/bin/time -f '%e %U %S' -o "$out.time" \
-		make -s -C "$top/build/linux" O="$out" ARCH=x86_64 CC=gcc HOSTCC=gcc \
-		-j"$jobs" all > "$out.log" 2>&1 ||
-		{ tail -n 30 "$out.log"; echo "kbuild-time: $b failed" >&2; exit 1; }
-	read -r w u s < "$out.time"
-	wall[$b]=$w
-	cpu[$b]=$(echo "$u + $s" | bc)
-	echo "kbuild-time: $b: wall ${wall[$b]} s, CPU ${cpu[$b]} s"
-done
+runs=()
 
-exports=$(grep -c . "$scratch/gendwarfksyms/Module.symvers")
-ratio() { echo "scale=3; $1 / $2" | bc | sed 's/^\./0./'; }
+# build LABEL IMPL CC: one build from an empty O= directory
+build() {
+	local label=$1 b=$2 cc=$3 out=$scratch/out
+	rm -rf "$out"
+	mkdir -p "$out"
+	cp "$scratch/$b.config" "$out/.config"
+	kmk "$out" olddefconfig > /dev/null
+	echo "kbuild-time: $label: $b from scratch (-j$jobs, CC=$cc)"
+	/usr/bin/time -f '%e %U %S' -o "$scratch/time" \
+		make -s -C "$tree" O="$out" ARCH=x86_64 CC="$cc" HOSTCC=gcc \
+		-j"$jobs" all > "$scratch/$label.log" 2>&1 ||
+		{ tail -n 30 "$scratch/$label.log"; echo "kbuild-time: $label failed" >&2; exit 1; }
+	read -r w u s < "$scratch/time"
+	wall[$label]=$w
+	cpu[$label]=$(echo "$u + $s" | bc)
+	[ $b != gendwarfksyms ] || exports=$(grep -c . "$out/Module.symvers")
+	echo "kbuild-time: $label: wall ${wall[$label]} s, CPU ${cpu[$label]} s"
+}
+
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+passes=(nocache)
+[ $ccache_pass = 0 ] || passes+=(ccache)
+for pass in "${passes[@]}"; do
+	cc=gcc
+	if [ $pass = ccache ]; then
+		export CCACHE_DIR=$scratch/ccache CCACHE_NOHASHDIR=1
+		rm -rf "$CCACHE_DIR"
+		cc="ccache gcc"
+		# Warm the cache with each configuration once, not measured.
+		for b in "${impls[@]}"; do build "warm-$b" $b "$cc"; done
+	fi
+	n=0
+	for b in "${order[@]}"; do
+		n=$((n + 1))
+		build "$pass-$n-$b" $b "$cc"
+		runs+=("$pass-$n-$b")
+	done
+done
+load_end=$(cut -d' ' -f1-3 /proc/loadavg)
+rm -rf "$scratch/out"
+
+fmt() { sed 's/^\./0./;s/^-\./-0./'; }
+# mean PASS IMPL KIND: mean of KIND (wall or cpu) over the pass's runs of IMPL
+mean() {
+	local r s=0 k=0 v
+	for r in "${runs[@]}"; do
+		[[ $r == "$1"-*-"$2" ]] || continue
+		if [ "$3" = wall ]; then v=${wall[$r]}; else v=${cpu[$r]}; fi
+		s=$(echo "$s + $v" | bc)
+		k=$((k + 1))
+	done
+	echo "scale=2; $s / $k" | bc | fmt
+}
+pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
+
 {
-	echo "# Kernel build time: GENDWARFKSYMS vs GENKSYMS"
+	echo "# Kernel build time: MODVERSIONS off / GENKSYMS / GENDWARFKSYMS"
 	echo
 	echo "Written by \`benchmarks/kbuild-time.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC')."
-	echo "Configuration: tinyconfig + configs/base.config + configs/modversions.config"
-	echo "(x86_64, modules, DWARF 5, $exports exports in Module.symvers) with"
-	echo "CONFIG_GENKSYMS or CONFIG_GENDWARFKSYMS; nothing else differs."
-	echo "Each built once from an empty O= directory, \`make -j$jobs\`, CC=gcc"
-	echo "(no ccache), on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs))."
-	echo "CPU = user + sys of make and all its children."
-	if [ "${KBUILD_TIME_LOCK:-1}" != 1 ]; then
-		echo "Built without the kernel build lock, while other work ran on the"
-		echo "machine (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)): the wall times"
-		echo "include that load, the CPU times much less so."
+	if [ $base = tinyconfig ]; then
+		echo "Configuration: tinyconfig + configs/base.config (x86_64, modules,"
+	else
+		echo "Configuration: x86_64 defconfig + DWARF 5 debugging information ("
 	fi
+	echo "DWARF 5), then nothing, configs/modversions.config + genksyms.config,"
+	echo "or configs/modversions.config + gendwarfksyms.config ($exports"
+	echo "exports in Module.symvers); nothing else differs (checked)."
+	echo "Tree: the series at $(git -C "$tree" log -1 --format='%h (%s)')."
+	echo "Each build from an empty O= directory, \`make -j$jobs\`, in the order"
+	echo "${order[*]}; first with CC=gcc (no ccache)$([ $ccache_pass = 0 ] || echo ', then with CC="ccache gcc" and a ccache warmed by one unmeasured build of each configuration')."
+	echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)); load average"
+	echo "$load_start at the start, $load_end at the end. CPU = user + sys of"
+	echo "make and all its children."
 	echo
-	echo "| implementation | wall (s) | CPU (s) |"
+	echo "| build | wall (s) | CPU (s) |"
 	echo "|---|---:|---:|"
-	for b in "${impls[@]}"; do
-		echo "| $b | ${wall[$b]} | ${cpu[$b]} |"
-	done
-	echo "| **ratio gendwarfksyms / genksyms** | **$(ratio "${wall[gendwarfksyms]}" "${wall[genksyms]}")** | **$(ratio "${cpu[gendwarfksyms]}" "${cpu[genksyms]}")** |"
+	for r in "${runs[@]}"; do echo "| $r | ${wall[$r]} | ${cpu[$r]} |"; done
 	echo
-	echo "Target (issue 4): ratio <= 0.94."
+	echo "| pass | configuration | mean wall (s) | mean CPU (s) | wall vs off | CPU vs off |"
+	echo "|---|---|---:|---:|---:|---:|"
+	for pass in "${passes[@]}"; do
+		ow=$(mean $pass off wall)
+		oc=$(mean $pass off cpu)
+		for b in "${impls[@]}"; do
+			w=$(mean $pass $b wall)
+			c=$(mean $pass $b cpu)
+			echo "| $pass | $b | $w | $c | $(pct "$w" "$ow") % | $(pct "$c" "$oc") % |"
+		done
+	done
+	echo
+	echo "Goal: GENDWARFKSYMS within 3 % of MODVERSIONS off in CPU and wall."
 } > "$results"
 cat "$results"

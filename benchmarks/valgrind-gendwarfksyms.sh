@@ -12,10 +12,10 @@
 # scripts/build-kernel.sh gendwarfksyms) is only read. The tool is
 # build/tool/gendwarfksyms (scripts/build-tool.sh, from build/linux;
 # TOOL=... for another build). For each object that exports something:
-#  - C objects: the symbol list exactly as kbuild makes it (getexportsymbols
-#    in scripts/Makefile.build: nm OBJ | sed -n 's/.* __export_symbol_//p')
-#    piped into `gendwarfksyms --symtypes FILE OBJ` (kbuild with
-#    KBUILD_SYMTYPES=1);
+#  - C objects: the symbol list as kbuild made it before it ran
+#    `gendwarfksyms --find-exports` (nm OBJ | sed -n 's/.* __export_symbol_//p',
+#    the same names in the same order) piped into
+#    `gendwarfksyms --symtypes FILE OBJ` (kbuild with KBUILD_SYMTYPES=1);
 #  - assembly objects: as kbuild's cmd_gensymtypes_S, a dummy C file
 #    declaring the exports (EXPORT_SYMBOL with __GENKSYMS__ after
 #    <asm/asm-prototypes.h>) compiled with the C flags of a C object of the

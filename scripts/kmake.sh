@@ -30,6 +30,19 @@ for f in $frags; do
 	fi
 done
 
+# bindgen (through libclang-sys) loads the newest libclang it finds, not
+# the one of the libclang-dev package install-deps.sh installs: with a
+# clang 19 on the machine too, Debian's bindgen 0.60.1 meets libclang
+# 19.1's changed names of anonymous types and panics. Rust builds use the
+# libclang that libclang-dev depends on (llvm-14 on Debian 12).
+if [ ${#rust[@]} -gt 0 ]; then
+	llvm=$(dpkg-query -W -f='${Depends}' libclang-dev 2>/dev/null |
+		sed -n 's/^libclang-\([0-9]*\)-dev.*/\1/p')
+	[ -n "$llvm" ] && [ -d "/usr/lib/llvm-$llvm/lib" ] ||
+		{ echo "kmake: cannot find the libclang of libclang-dev for bindgen" >&2; exit 1; }
+	export LIBCLANG_PATH=/usr/lib/llvm-$llvm/lib
+fi
+
 # Objects built with -g record their build directory; ccache hashes it by
 # default, so two O= directories of one configuration (rust and rust-abi2)
 # would share nothing. Their debug info may name the other directory.

@@ -13,6 +13,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/gendwarfksyms/errors.sh"
 . "$top/tests/gendwarfksyms/abi.sh"
 . "$top/tests/gendwarfksyms/kabi.sh"
+. "$top/tests/gendwarfksyms/exports.sh"
 
 ktap_diag "gendwarfksyms: $TOOL"
 golden_tests
@@ -21,4 +22,5 @@ behaviour_tests
 error_tests
 abi_tests
 kabi_tests
+exports_tests
 ktap_finish

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# kbuild-versions.py KOUT: check the versions a CONFIG_GENDWARFKSYMS build
+# put into its objects' .cmd files. kbuild runs gendwarfksyms
+# --find-exports on every object; this reads each C object's ELF symbol
+# table itself (not through the tool or binutils) and insists that
+#
+#   - an object without __export_symbol_<name> markers has no #SYMVER
+#     lines in its .cmd file, and
+#   - an object with markers has exactly the lines the tool prints for the
+#     marked names given on standard input, sorted as nm sorts them.
+#
+# Prints a summary line; exits 1 with the first differences otherwise.
+# Rust objects (rust/) are versioned by rust/Makefile from another list
+# and are left out, as are host programs.
+
+import os
+import struct
+import subprocess
+import sys
+
+MARKER = b'__export_symbol_'
+SHT_SYMTAB = 2
+STT_SECTION = 3
+STT_FILE = 4
+
+
+def marked_names(path):
+    """The names of the export markers in a little-endian ELF object."""
+    with open(path, 'rb') as f:
+        data = f.read()
+    if data[:4] != b'\x7fELF' or data[4] not in (1, 2) or data[5] != 1:
+        raise ValueError(f'{path}: not a little-endian ELF object')
+    if data[4] == 2:    # ELFCLASS64
+        shoff, = struct.unpack_from('<Q', data, 0x28)
+        shentsize, shnum = struct.unpack_from('<HH', data, 0x3a)
+        shdr, sym_info = '<IIQQQQIIQQ', 4
+    else:               # ELFCLASS32
+        shoff, = struct.unpack_from('<I', data, 0x20)
+        shentsize, shnum = struct.unpack_from('<HH', data, 0x2e)
+        shdr, sym_info = '<IIIIIIIIII', 12
+    sections = [struct.unpack_from(shdr, data, shoff + i * shentsize)
+                for i in range(shnum)]
+    if shnum == 0:
+        raise ValueError(f'{path}: no section headers')
+    names = []
+    for sh in sections:
+        if sh[1] != SHT_SYMTAB:
+            continue
+        offset, size, link, entsize = sh[4], sh[5], sh[6], sh[9]
+        strtab = sections[link][4]
+        for i in range(1, size // entsize):
+            st_name, = struct.unpack_from('<I', data, offset + i * entsize)
+            st_info = data[offset + i * entsize + sym_info]
+            if st_info & 0xf in (STT_SECTION, STT_FILE):
+                continue
+            start = strtab + st_name
+            name = data[start:data.index(b'\0', start)]
+            if name.startswith(MARKER) and len(name) > len(MARKER):
+                names.append(name[len(MARKER):].decode())
+    # nm sorts by name (kbuild runs it with LC_COLLATE=C); bytes order.
+    return sorted(set(names), key=lambda n: n.encode())
+
+
+def c_objects(kout):
+    """(object, .cmd file) of the kernel's C objects."""
+    for root, dirs, files in os.walk(kout):
+        rel = os.path.relpath(root, kout)
+        if rel.split(os.sep)[0] in ('scripts', 'tools', 'rust'):
+            dirs[:] = []
+            continue
+        for f in files:
+            if not (f.startswith('.') and f.endswith('.o.cmd')):
+                continue
+            cmd = os.path.join(root, f)
+            obj = os.path.join(root, f[1:-4])
+            if not os.path.isfile(obj):
+                continue
+            with open(cmd, errors='replace') as c:
+                text = c.read()
+            source = [l for l in text.splitlines() if l.startswith('source_')]
+            if not source or not source[0].endswith('.c') or '-D__KERNEL__' not in text:
+                continue
+            yield obj, text
+
+
+def main():
+    kout = sys.argv[1]
+    tool = os.path.join(kout, 'scripts/gendwarfksyms/gendwarfksyms')
+    nobj = nexp = 0
+    errors = []
+    for obj, text in sorted(c_objects(kout)):
+        nobj += 1
+        rel = os.path.relpath(obj, kout)
+        kbuild = [l for l in text.splitlines() if l.startswith('#SYMVER ')]
+        names = marked_names(obj)
+        if not names:
+            if kbuild:
+                errors.append(f'{rel}: exports nothing but has {len(kbuild)} versions in its .cmd')
+            continue
+        nexp += 1
+        listed = subprocess.run([tool, obj], input=''.join(n + '\n' for n in names),
+                                capture_output=True, text=True).stdout.splitlines()
+        if listed != kbuild:
+            errors.append(f'{rel}: kbuild has {kbuild[:3]}..., the listed names give {listed[:3]}...')
+    if errors:
+        for e in errors[:10]:
+            print('kbuild-versions:', e, file=sys.stderr)
+        sys.exit(1)
+    if nexp < 100:
+        print(f'kbuild-versions: only {nexp} of {nobj} C objects export symbols?', file=sys.stderr)
+        sys.exit(1)
+    print(f'kbuild-versions: {nobj} C objects, {nexp} exporting: '
+          f"kbuild's versions are the tool's on the marked names")
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Exports a function whose name is 500 characters long (ext_huge.h). */
+#include <linux/module.h>
+
+#include "ext_huge.h"
+
+int EXT_HUGE500(int x)
+{
+	return x + 500;
+}
+EXPORT_SYMBOL_GPL(EXT_HUGE500);
+
+MODULE_DESCRIPTION("extended modversions test: exporter of a 500-character name");
+MODULE_LICENSE("GPL");
