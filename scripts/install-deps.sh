@@ -29,6 +29,12 @@ packages=(
 	rustc-web rust-web-src bindgen libclang-dev
 	# sanitizers, fuzzing and leak checks for the host tool
 	clang valgrind
+	# Clang-built kernels: LLVM=-14 in configs/builds (clang-14 is clang's,
+	# its libclang libclang-dev's); clang-16 compiles host-test objects;
+	# each clang's lld and llvm-dwarfdump build and inspect the LTO
+	# host-test objects
+	lld-14 llvm-14 clang-16 lld-16 llvm-16
+	gcc-aarch64-linux-gnu # AArch64 objects for the gendwarfksyms relocation test
 	# packaging tests
 	dpkg-dev debhelper fakeroot
 )

@@ -3,7 +3,8 @@
 # abi_sources DIR H1 H2 [C1 C2]: the ABI-change pairs' objects. Writes
 # DIR/v1 and DIR/v2, each with abi.h (H1 or H2) and abi.c (includes
 # abi.h, then C1 or C2, then exports api(struct dev *)), and compiles
-# abi.o with gcc -g. Returns non-zero if a build fails.
+# abi.o with $GDK_CC $GDK_G (gcc -g unless set, see lib.sh). Returns
+# non-zero if a build fails.
 # Used by tests/gendwarfksyms/abi.sh and tests/host/symtypes-diff.sh.
 
 abi_sources() {
@@ -18,6 +19,6 @@ abi_sources() {
 			[ $v = v1 ] && printf '%s\n' "$c1" || printf '%s\n' "$c2"
 			echo 'int api(struct dev *d) { return 0; }'
 		} > "$d/$v/abi.c"
-		(cd "$d/$v" && gcc -g -c abi.c) || return 1
+		(cd "$d/$v" && $GDK_CC $GDK_G -c abi.c) || return 1
 	done
 }

@@ -17,7 +17,7 @@ behaviour_tests() {
 	long g(long y) { return y; }
 	char f(char c) { return c; }
 	EOT
-	gcc -g -c one.c other.c || { ktap_fail "behaviour: compile"; return; }
+	$GDK_CC $GDK_G -c one.c other.c || { ktap_fail "behaviour: compile"; return; }
 
 	# Leading blanks, extra words and duplicates; input order is kept.
 	printf '  gvar extra words\nf\n\tgvar\n' | "$TOOL" one.o > out 2> err
@@ -93,7 +93,7 @@ all_versions() {
 }
 
 # SPEC 1.2: each CU of an ld -r object is versioned on its own, each symbol
-# in the CU that defines it.
+# in the CU that defines it, or that exports it if a CU has its marker.
 multi_cu_tests() {
 	cat > mcu.h <<-'EOT'
 	struct s { int a; long b; };
@@ -109,7 +109,7 @@ multi_cu_tests() {
 	int f(struct s *p) { return p->a; }
 	long g(struct s *p) { return p->b; }
 	EOT
-	gcc -g -O2 -c a.c b.c && ld -r a.o b.o -o ab.o && ld -r b.o a.o -o ba.o ||
+	$GDK_CC $GDK_G -O2 -c a.c b.c && ld -r a.o b.o -o ab.o && ld -r b.o a.o -o ba.o ||
 		{ ktap_fail "multi-CU: build"; return; }
 
 	# All three exported together: g expands struct s in b.c's CU.
@@ -131,11 +131,20 @@ multi_cu_tests() {
 		ktap_diag "a.o $ua, ab.o $uab, ba.o $uba"
 	fi
 
-	# gas describes asm_fn as a subprogram without a type: the C
-	# declaration in decl.c must version it, as in decl.o alone.
+	# gas describes asm_fn as a subprogram without a type, Clang's
+	# assembler as a label: the C declaration in decl.c must version it,
+	# as in decl.o alone. Clang's DWARF does not declare the functions a
+	# CU calls, so there decl.c points to it as kbuild does for the
+	# exports of a .S file (__gendwarfksyms_ptr_).
 	printf '\t.text\n\t.globl asm_fn\n\t.type asm_fn, @function\nasm_fn:\n\tret\n\t.size asm_fn, .-asm_fn\n' > asm.S
-	printf 'int asm_fn(int x);\nint call_asm(void) { return asm_fn(1); }\n' > decl.c
-	gcc -g -c asm.S decl.c && ld -r asm.o decl.o -o mixed.o ||
+	cat > decl.c <<-'EOT'
+	int asm_fn(int x);
+	int call_asm(void) { return asm_fn(1); }
+	#ifdef __clang__
+	static __typeof__(asm_fn) *__gendwarfksyms_ptr_asm_fn __attribute__((used));
+	#endif
+	EOT
+	$GDK_CC $GDK_G -c asm.S decl.c && ld -r asm.o decl.o -o mixed.o ||
 		{ ktap_fail "multi-CU: build asm + C"; return; }
 	local d m
 	d=$(version_of decl.o asm_fn) m=$(version_of mixed.o asm_fn)
@@ -144,5 +153,38 @@ multi_cu_tests() {
 	else
 		ktap_fail "multi-CU: an assembly function is versioned from its C declaration"
 		ktap_diag "decl.o $d, asm.o+decl.o $m"
+	fi
+
+	# kbuild's EXPORT_SYMBOL() leaves an export marker in the unit that
+	# exports the symbol, and kbuild versions each object on its own: f
+	# exported from exp.c, which declares it with a typedef'd parameter,
+	# takes exp.o's version, not the one of def.c, which defines it. In
+	# any link order, as in an LTO link.
+	cat > mark.h <<-'EOT'
+	struct s { int a; long b; };
+	typedef struct s s_t;
+	#define MARK(sym) static __typeof__(sym) *__gendwarfksyms_ptr_##sym \
+		__attribute__((used, section(".discard.gendwarfksyms"))) = &sym
+	EOT
+	cat > def.c <<-'EOT'
+	#include "mark.h"
+	long f(struct s *p) { return p->b; }
+	EOT
+	cat > exp.c <<-'EOT'
+	#include "mark.h"
+	long f(s_t *p);
+	MARK(f);
+	EOT
+	$GDK_CC $GDK_G -O2 -c def.c exp.c && ld -r def.o exp.o -o de.o &&
+		ld -r exp.o def.o -o ed.o || { ktap_fail "multi-CU: build markers"; return; }
+	local fd fe fde fed
+	fd=$(version_of def.o f) fe=$(version_of exp.o f)
+	fde=$(version_of de.o f) fed=$(version_of ed.o f)
+	if [ "$fde" = "$fe" ] && [ "$fed" = "$fe" ] && [ "$fe" != "$fd" ] &&
+	   [ "$fe" != 0x00000000 ]; then
+		ktap_ok "multi-CU: an exported symbol is versioned in the CU with its export marker, not the one that defines it"
+	else
+		ktap_fail "multi-CU: an exported symbol is versioned in the CU with its export marker, not the one that defines it"
+		ktap_diag "exp.o $fe (the expected one), def.o $fd, def+exp $fde, exp+def $fed"
 	fi
 }

@@ -28,7 +28,8 @@ error_tests() {
 	mkdir -p "$w" && cd "$w" || return
 	printf 'struct s { int a; };\nint f(struct s *p) { return 0; }\n' > good.c
 	printf 'struct S { int a; };\nint S::*member_ptr = &S::a;\n' > memptr.cpp
-	gcc -g -c good.c && gcc -c good.c -o nodebug.o && g++ -g -c memptr.cpp ||
+	$GDK_CC $GDK_G -c good.c && $GDK_CC -c good.c -o nodebug.o &&
+		$GDK_CXX $GDK_G -c memptr.cpp ||
 		{ ktap_fail "bad input: build"; return; }
 	echo 'not an object' > text.o
 	head -c 400 good.o > truncated.o
@@ -76,6 +77,22 @@ print(shoff + shentsize * shnum)')
 	expect_error "blank symbol list line" \
 		"error: gendwarfksyms: symbol list line 2: expected a symbol name" \
 		'f\n\n' good.o
+	# A structure child of a kind the tool does not know: the member of
+	# struct s made a DW_TAG_call_site_parameter by editing its
+	# abbreviation. The error names the tag and the DIE offset, which
+	# readelf finds on its own.
+	printf 'struct s { int a; };\n' > child.h
+	printf '#include "child.h"\nint f(struct s *p) { return 0; }\n' > child.c
+	local off=
+	$GDK_CC $GDK_G -c child.c &&
+		python3 "$GDK_DIR/set-abbrev-tag.py" child.o badchild.o 0x0d 0x49 &&
+		off=$(readelf --debug-dump=info badchild.o |
+		      sed -n 's/^ *<2><\([0-9a-f]*\)>: .*(DW_TAG_call_site_parameter)$/\1/p' |
+		      head -n 1)
+	[ -n "$off" ] || ktap_diag "badchild.o: no DW_TAG_call_site_parameter DIE"
+	expect_error "unknown structure child, with its DIE offset" \
+		"error: gendwarfksyms: badchild.o: symbol f: unexpected DW_TAG_structure_type child DW_TAG_call_site_parameter at DIE offset 0x${off:-?} in s" \
+		'f\n' badchild.o
 	expect_error "unknown DWARF tag" \
 		"error: gendwarfksyms: memptr.o: symbol member_ptr: unexpected type DW_TAG_ptr_to_member_type at DIE offset 0x[0-9a-f]*" \
 		'member_ptr\n' memptr.o

@@ -37,7 +37,7 @@ exports_tests() {
 		echo 'static const char m[] __asm__("__export_symbol_") __attribute__((used)) = "";'
 	} > empty-marker.c
 	for c in three two none empty-marker; do
-		gcc -g -c $c.c || { ktap_fail "exports: compile $c.c"; return; }
+		$GDK_CC $GDK_G -c $c.c || { ktap_fail "exports: compile $c.c"; return; }
 	done
 
 	# Sorted by name, as nm lists them; nm is the independent reference.

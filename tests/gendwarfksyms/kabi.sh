@@ -7,7 +7,7 @@
 # The sources use <linux/kabi.h> from the patched tree.
 
 KTREE=$TOP/build/linux
-KABI_CFLAGS="-g -D__KERNEL__ -I$KTREE/include -I$KTREE/include/uapi
+KABI_CFLAGS="-D__KERNEL__ -I$KTREE/include -I$KTREE/include/uapi
 	-I$KTREE/arch/x86/include -I$KTREE/arch/x86/include/uapi
 	-include $KTREE/include/linux/compiler_types.h"
 
@@ -22,7 +22,7 @@ int f(struct s *p, enum e v) { return 0; }'
 	printf '#include <linux/kabi.h>\n%s\n' "$3" > "$d/v2/kabi.h"
 	for v in v1 v2; do
 		echo "$src" > "$d/$v/kabi.c"
-		(cd "$d/$v" && gcc $KABI_CFLAGS -c kabi.c) ||
+		(cd "$d/$v" && $GDK_CC $GDK_G $KABI_CFLAGS -c kabi.c) ||
 			{ ktap_fail "kABI $name: build $v"; return; }
 	done
 
@@ -96,7 +96,7 @@ kabi_third_member() {
 	printf '#include <linux/kabi.h>\nenum e { A };\nstruct s { long a; union { int x; int y; long __kabi_reserved_0; }; };\n' > v2.h
 	for v in v1 v2; do
 		printf '#include "%s.h"\nint f(struct s *p, enum e v) { return 0; }\n' $v > $v.c
-		gcc $KABI_CFLAGS -c $v.c || { ktap_fail "kABI: build"; cd "$TOP"; return; }
+		$GDK_CC $GDK_G $KABI_CFLAGS -c $v.c || { ktap_fail "kABI: build"; cd "$TOP"; return; }
 	done
 	v1=$(echo f | "$TOOL" --stable v1.o | awk '{ print $3 }')
 	v2=$(echo f | "$TOOL" --stable v2.o | awk '{ print $3 }')
@@ -115,7 +115,7 @@ kabi_bad() {
 	printf 'struct s { int a; };\nint f(struct s *p) { return 0; }\n' > bad.c
 	printf 'static const char rule[] __attribute__((used, aligned(1), section(".discard.gendwarfksyms.kabi_rules"))) = %s;\n' \
 		"$init" >> bad.c
-	gcc -g -c bad.c || { ktap_fail "kABI malformed: $desc: build"; cd "$TOP"; return; }
+	$GDK_CC $GDK_G -c bad.c || { ktap_fail "kABI malformed: $desc: build"; cd "$TOP"; return; }
 	echo f | "$TOOL" --stable bad.o > out 2> err
 	rc=$?
 	if [ $rc -eq 1 ] && grep -qxF "error: gendwarfksyms: bad.o: $msg" err &&
@@ -165,7 +165,7 @@ kabi_size_checks() {
 	mkdir -p "$d" && cd "$d" || return
 
 	printf '#include <linux/kabi.h>\nstruct s { long a; KABI_USE(1, char big[16]); };\nstruct s v;\n' > big.c
-	if ! gcc $KABI_CFLAGS -c big.c 2> err &&
+	if ! $GDK_CC $GDK_G $KABI_CFLAGS -c big.c 2> err &&
 	   grep -q 'char big\[16\] is larger than unsigned long __kabi_reserved1' err; then
 		ktap_ok "kabi.h: KABI_USE with a larger replacement fails to compile"
 	else
@@ -174,14 +174,14 @@ kabi_size_checks() {
 	fi
 
 	printf '#include <linux/kabi.h>\nstruct s { long a; KABI_USE_ARRAY(1, 8, long double x); };\nstruct s v;\n' > aligned.c
-	if ! gcc $KABI_CFLAGS -c aligned.c 2> err && grep -q 'is larger than\|is more aligned than' err; then
+	if ! $GDK_CC $GDK_G $KABI_CFLAGS -c aligned.c 2> err && grep -q 'is larger than\|is more aligned than' err; then
 		ktap_ok "kabi.h: KABI_USE_ARRAY with a larger or more aligned replacement fails to compile"
 	else
 		ktap_fail "kabi.h: KABI_USE_ARRAY with a larger or more aligned replacement fails to compile"
 	fi
 
 	printf '#include <linux/kabi.h>\nstruct s { long a; KABI_USE(1, int fits); KABI_USE2(2, int x, int y); };\nstruct s v;\n' > fits.c
-	if gcc $KABI_CFLAGS -c fits.c 2> err; then
+	if $GDK_CC $GDK_G $KABI_CFLAGS -c fits.c 2> err; then
 		ktap_ok "kabi.h: replacements that fit compile"
 	else
 		ktap_fail "kabi.h: replacements that fit compile"

@@ -5,12 +5,23 @@
 #   TOOL      the gendwarfksyms binary under test (default: the optimised
 #             build from `make tool`; the -asan build runs the same tests)
 #   WORK      a scratch directory, removed on exit
+#   GDK_CC    the C compiler of the tests that do not depend on one
+#             compiler's output (behaviour, errors, abi, kabi, exports;
+#             default gcc), GDK_CXX its C++ compiler (default g++) and
+#             GDK_G its debugging flags (default -g, e.g. -gdwarf-4):
+#             tests/host/gendwarfksyms-clang.sh sets them. The golden and
+#             per-tag cases always use gcc, their expectations are GCC's.
+#   SYMTYPES_DIFF  symtypes-diff (default: the one next to $TOOL)
 
 GDK_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 TOP=$(cd "$GDK_DIR/../.." && pwd)
 TOOL=${TOOL:-$TOP/build/tool/gendwarfksyms}
 WORK=$(mktemp -d /tmp/gendwarfksyms-test.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
+GDK_CC=${GDK_CC:-gcc}
+GDK_CXX=${GDK_CXX:-g++}
+GDK_G=${GDK_G:--g}
+SYMTYPES_DIFF=${SYMTYPES_DIFF:-$(dirname "$TOOL")/symtypes-diff}
 
 # ASan/UBSan runs must stop at the first report, with a distinctive status.
 export ASAN_OPTIONS=abort_on_error=0:exitcode=97:detect_leaks=1

@@ -2,8 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # gendwarfksyms host tests: golden outputs, our own per-tag cases, input
-# handling, ABI-change pairs and bad input. TOOL=... runs them on another
-# build of the tool (gendwarfksyms-asan.sh does, with ASan and UBSan).
+# handling, ABI-change pairs and bad input, and both relocation paths on
+# every object these tests compiled. TOOL=... runs them on another build
+# of the tool (gendwarfksyms-asan.sh does, with ASan and UBSan).
+# gendwarfksyms-clang.sh runs the compiler-independent groups on Clang's
+# objects.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
 . "$top/tests/gendwarfksyms/setup.sh"
@@ -14,6 +17,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/gendwarfksyms/abi.sh"
 . "$top/tests/gendwarfksyms/kabi.sh"
 . "$top/tests/gendwarfksyms/exports.sh"
+. "$top/tests/gendwarfksyms/relocation.sh"
 
 ktap_diag "gendwarfksyms: $TOOL"
 golden_tests
@@ -23,4 +27,5 @@ error_tests
 abi_tests
 kabi_tests
 exports_tests
+relocation_paths "gcc, the objects above" "$WORK"
 ktap_finish

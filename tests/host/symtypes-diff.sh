@@ -73,6 +73,9 @@ run_diff() {
 }
 
 . "$top/tests/gendwarfksyms/abi-sources.sh"
+# The report lines below are GCC's (tests/gendwarfksyms/abi.sh checks the
+# reports on Clang's objects).
+GDK_CC=gcc GDK_G=-g
 
 # build_pair NAME H1 H2 [C1 C2]: abi.h versions, as in abi.sh; leaves
 # $d/v{1,2}/abi.symtypes and abi.symver (gendwarfksyms' #SYMVER line).
@@ -201,6 +204,10 @@ abi_pairs() {
 		'struct dev { unsigned int a:4, b:5; };' 'api -> s#dev' \
 		'    member a bit_size changed: 3 -> 4' \
 		'    member b data_bit_offset changed: 3 -> 4'
+	changes "unnamed bit field removed" \
+		'struct dev { unsigned int a:3, :2, b:5; };' \
+		'struct dev { unsigned int a:3, b:5; };' 'api -> s#dev' \
+		'    member b data_bit_offset changed: 5 -> 3'
 	changes "alignment" 'struct dev { int id; };' \
 		'struct dev { int id; } __attribute__((aligned(16)));' \
 		'api -> s#dev' '    alignment added: 16' \

@@ -64,7 +64,8 @@ seed() {
 	pack "$out/seeds/$(printf %03d $n)-$(basename "$2" .o).bin" "$@"
 }
 
-# The golden and per-tag cases: C, C++ and Rust, DWARF 4 and 5, -O0/-O2.
+# The golden and per-tag cases: C (GCC and Clang), C++ and Rust, DWARF 4
+# and 5, -O0/-O2.
 for d in "$gdk"/golden/* "$gdk"/cases/*; do
 	c=$(basename "$d")
 	mkdir -p "$s/$c" && cp "$d"/* "$s/$c/"
@@ -77,6 +78,13 @@ for d in "$gdk"/golden/* "$gdk"/cases/*; do
 		$cc -gdwarf-4 -O2 -c "$f" -o "$b-dw4.o"
 		seed $flags "$b.o" "$s/$c/symbols"
 		seed $((flags | 4 | 16)) "$b-dw4.o" "$s/$c/symbols"
+		# Clang's DWARF 5 (strx/addrx forms, .debug_str_offsets and
+		# .debug_addr relocations) and its DWARF 4
+		[ $cc = gcc ] || continue
+		clang -g -c "$f" -o "$b-clang.o"
+		clang -gdwarf-4 -O2 -c "$f" -o "$b-clang-dw4.o"
+		seed $flags "$b-clang.o" "$s/$c/symbols"
+		seed $((flags | 4 | 16)) "$b-clang-dw4.o" "$s/$c/symbols"
 	done
 	for f in "$s/$c"/*.rs; do
 		[ -e "$f" ] || continue
@@ -105,12 +113,15 @@ done
 printf '  grammar_f x y\ngrammar_f\n\tunknown_symbol\n' > "$s/odd.symbols"
 seed 2 "$s/grammar/grammar.o" "$s/odd.symbols"
 
-# A few small kernel objects, with their symbol lists as kbuild makes them.
-for o in lib/ctype.o lib/bcd.o lib/math/int_sqrt.o lib/errseq.o lib/sort.o \
-	 lib/parser.o; do
-	[ -f "$kout/$o" ] || continue
-	nm "$kout/$o" | sed -n 's/.* __export_symbol_\(.*\)/\1/p' > "$s/k.symbols"
-	seed 2 "$kout/$o" "$s/k.symbols"
+# A few small kernel objects, with their symbol lists as kbuild makes them,
+# from the GCC kernel and the Clang one (when they are built).
+for k in "$kout" "${GDK_FUZZ_CLANG_KOUT:-$top/build/out/clang}"; do
+	for o in lib/ctype.o lib/bcd.o lib/math/int_sqrt.o lib/errseq.o \
+		 lib/sort.o lib/parser.o; do
+		[ -f "$k/$o" ] || continue
+		nm "$k/$o" | sed -n 's/.* __export_symbol_\(.*\)/\1/p' > "$s/k.symbols"
+		seed 2 "$k/$o" "$s/k.symbols"
+	done
 done
 
 # Inputs that once crashed the tool (tests/gendwarfksyms/regressions/).

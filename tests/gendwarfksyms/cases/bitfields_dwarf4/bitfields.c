@@ -1,0 +1,2 @@
+#include "bitfields.h"
+int bits_get(struct bits *b) { return b->level; }
