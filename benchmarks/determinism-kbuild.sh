@@ -27,25 +27,28 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 name=${1:-gendwarfksyms}
 tree=$(cd "${2:-$top/build/linux}" && pwd)
 base=$top/build/determinism
-results=${DET_RESULTS:-$top/benchmarks/results/determinism-kbuild.md}
+suffix=-$name
+[ "$name" = gendwarfksyms ] && suffix=
+results=${DET_RESULTS:-$top/benchmarks/results/determinism-kbuild$suffix.md}
 lock=$top/build/.kbuild.lock
 
 msg() { echo "determinism: $*" >&2; }
 
-frags=$(awk -v n="$name" '$1 == n { $1 = ""; print }' "$top/configs/builds")
-[ -n "$frags" ] || { msg "no build '$name' in configs/builds"; exit 1; }
+. "$top/scripts/builds.sh"
+frags=$(build_fragments "$name") || exit 1
+llvm=$(build_llvm "$name")
 
 rm -rf "$base" && mkdir -p "$base/src"
 head=$(git -C "$tree" rev-parse --short HEAD)
 msg "snapshot of $tree at $head"
 git -C "$tree" archive HEAD | tar -x -C "$base/src"
 
-export CCACHE_NOHASHDIR=1
+# The build's own toolchain and test patches, as scripts/kmake.sh gives
+# every build, on the snapshot.
 kmake() {
 	local o=$1
 	shift
-	make -s -C "$base/src" O="$o" ARCH=x86_64 CC="ccache gcc" \
-		HOSTCC="ccache gcc" -j"$(($(nproc) + 1))" "$@"
+	KMAKE_TREE=$base/src KMAKE_OUT=$o "$top/scripts/kmake.sh" "$name" "$@"
 }
 
 build() {
@@ -93,7 +96,7 @@ mkdir -p "$(dirname "$results")"
 	echo "# Determinism of two kernel builds (issue 9)"
 	echo
 	echo "Written by \`benchmarks/determinism-kbuild.sh $name\`; started $start."
-	echo "Build \`$name\` (configs/builds: $frags) of ${tree#"$top"/} at $head, twice"
+	echo "Build \`$name\` (configs/builds: $frags${llvm:+, LLVM=$llvm}) of ${tree#"$top"/} at $head, twice"
 	echo "from scratch into two O= directories with KBUILD_SYMTYPES=1:"
 	echo "$(cat "$base/a.secs") s and $(cat "$base/b.secs") s. ccache on, with"
 	echo "CCACHE_NOHASHDIR=1 (the second build reuses the first one's objects;"

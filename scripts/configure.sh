@@ -16,8 +16,8 @@ name=${1:?usage: configure.sh BUILD}
 tree=$top/build/linux
 out=$top/build/out/$name
 
-frags=$(awk -v n="$name" '$1 == n { $1 = ""; print }' "$top/configs/builds")
-[ -n "$frags" ] || { echo "configure: no build '$name' in configs/builds" >&2; exit 1; }
+. "$top/scripts/builds.sh"
+frags=$(build_fragments "$name") || exit 1
 files=()
 for f in $frags; do
 	files+=("$top/configs/$f.config")

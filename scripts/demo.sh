@@ -11,13 +11,14 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/builds.sh"
 build=${BUILD:-gendwarfksyms}
 run=$top/build/demo
 mv=$top/tests/lib/modversions.py
 
 step() { printf '\n== %s\n' "$*"; }
 
-step "Building kernel build/out/$build (tinyconfig + configs/{$(awk -v n="$build" '$1 == n { $1 = ""; print }' "$top/configs/builds" | xargs | tr ' ' ,)}.config)"
+step "Building kernel build/out/$build (tinyconfig + configs/{$(build_fragments "$build" | tr ' ' ,)}.config)"
 "$top/scripts/build-kernel.sh" "$build" >"$top/build/demo-build.log" 2>&1 ||
 	{ tail -n 30 "$top/build/demo-build.log"; exit 1; }
 tail -n 1 "$top/build/demo-build.log"

@@ -2,45 +2,84 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kmake.sh BUILD [make args...]: run make in build/linux for the O= build
-# build/out/BUILD with the flags every build uses (x86_64, ccache gcc, one
-# job per core plus one). Used for kernel builds and for external modules:
+# build/out/BUILD with the flags every build uses (x86_64, ccache, one job
+# per core plus one) and the toolchain its line of configs/builds names
+# (GCC, or LLVM=<v>). Used for kernel builds and for external modules, so
+# that modules are always built with the kernel's own compiler:
 #   scripts/kmake.sh genksyms M=/abs/path/to/module modules
 #
-# A build with a configs/BUILD.patch sees the tree with that patch applied,
-# without build/linux changing: the patched files are kept in
-# build/out/BUILD.src/ and bind-mounted over the tree's in a private mount
-# namespace that only this make runs in (unshare -m; needs root). Used to
-# build a second kernel whose ABI differs from a first one's.
+# A build whose line names test patches (<p>.patch: configs/<p>.patch)
+# sees the tree with them applied, in order, without build/linux
+# changing: the patched files are kept in build/out/BUILD.src/ and
+# bind-mounted over the tree's in a private mount namespace that only
+# this make runs in (unshare -m; needs root). Used to build a second
+# kernel whose ABI differs from a first one's.
+#
+# Benchmarks build other trees and output directories with the same flags:
+# KMAKE_TREE (default build/linux) and KMAKE_OUT (default build/out/BUILD).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 name=${1:?usage: kmake.sh BUILD [make args...]}
 shift
-tree=$top/build/linux
+tree=${KMAKE_TREE:-$top/build/linux}
+out=${KMAKE_OUT:-$top/build/out/$name}
+. "$top/scripts/builds.sh"
+frags=$(build_fragments "$name") || exit 1
+patches=$(build_patches "$name")
+llvm=$(build_llvm "$name")
+
+# The compilers. ccache wraps them; an LLVM build names clang itself so
+# that ccache sees it (make's LLVM= still picks ld.lld, llvm-nm, ...).
+if [ -n "$llvm" ]; then
+	case $llvm in
+	1) clang=clang ;;
+	-[0-9]*) clang=clang$llvm ;;
+	*) echo "kmake: $name: LLVM=$llvm: only LLVM=1 and LLVM=-<version> are supported" >&2
+	   exit 1 ;;
+	esac
+	command -v "$clang" >/dev/null ||
+		{ echo "kmake: $name: $clang not found (scripts/install-deps.sh)" >&2; exit 1; }
+	cc=$clang
+	tools=(LLVM="$llvm")
+else
+	cc=gcc
+	tools=()
+fi
 
 # Builds whose fragments enable Rust get the test toolchain: Debian's rustc
 # (rust-src included), bindgen through tests/rust/bindgen-adapter, and a
 # plain HOSTCC (rustc links host programs with -Clinker=$(HOSTCC)). Other
 # builds are not given RUSTC/BINDGEN, so their .config stays as it was.
 rust=()
-frags=$(awk -v n="$name" '$1 == n { $1 = ""; print }' "$top/configs/builds")
 for f in $frags; do
 	if grep -qx CONFIG_RUST=y "$top/configs/$f.config" 2>/dev/null; then
-		rust=(RUSTC=/usr/bin/rustc BINDGEN="$top/tests/rust/bindgen-adapter" HOSTCC=gcc)
+		rust=(RUSTC=/usr/bin/rustc BINDGEN="$top/tests/rust/bindgen-adapter" HOSTCC=$cc)
 	fi
 done
 
-# bindgen (through libclang-sys) loads the newest libclang it finds, not
-# the one of the libclang-dev package install-deps.sh installs: with a
-# clang 19 on the machine too, Debian's bindgen 0.60.1 meets libclang
-# 19.1's changed names of anonymous types and panics. Rust builds use the
-# libclang that libclang-dev depends on (llvm-14 on Debian 12).
+# bindgen (through libclang-sys) loads the newest libclang it finds, not a
+# chosen one, and Debian's bindgen 0.60.1 only works with libclang 15 or
+# older: libclang 16 and 19 spell anonymous types "(anonymous at FILE:...)"
+# and bindgen panics on 6.12's headers ('"ftrace_branch_data_union_(
+# anonymous_at_...)" is not a valid Ident', seen with both). So a Rust
+# build names bindgen's libclang: a GCC build the one libclang-dev
+# depends on (llvm-14 on Debian 12), an LLVM build its own clang's, which
+# understands the flags of that clang's kernel command lines (libclang 14
+# rejects some of clang 16's, e.g. -fstrict-flex-arrays=3). That is why
+# the Clang kernels here use clang 14: the one Debian 12 has that both
+# 6.12 (LLVM 13.0.1 or later) and this bindgen accept.
 if [ ${#rust[@]} -gt 0 ]; then
-	llvm=$(dpkg-query -W -f='${Depends}' libclang-dev 2>/dev/null |
-		sed -n 's/^libclang-\([0-9]*\)-dev.*/\1/p')
-	[ -n "$llvm" ] && [ -d "/usr/lib/llvm-$llvm/lib" ] ||
-		{ echo "kmake: cannot find the libclang of libclang-dev for bindgen" >&2; exit 1; }
-	export LIBCLANG_PATH=/usr/lib/llvm-$llvm/lib
+	if [ -n "$llvm" ]; then
+		ver=$("$clang" -dumpversion)
+		ver=${ver%%.*}
+	else
+		ver=$(dpkg-query -W -f='${Depends}' libclang-dev 2>/dev/null |
+			sed -n 's/^libclang-\([0-9]*\)-dev.*/\1/p')
+	fi
+	[ -n "$ver" ] && [ -e "/usr/lib/llvm-$ver/lib/libclang.so" ] ||
+		{ echo "kmake: $name: no libclang${ver:+ of llvm-$ver} for bindgen" >&2; exit 1; }
+	export LIBCLANG_PATH=/usr/lib/llvm-$ver/lib
 fi
 
 # Objects built with -g record their build directory; ccache hashes it by
@@ -48,26 +87,32 @@ fi
 # would share nothing. Their debug info may name the other directory.
 export CCACHE_NOHASHDIR=1
 
-make=(make -s -C "$tree" O="$top/build/out/$name" ARCH=x86_64
-	CC="ccache gcc" HOSTCC="ccache gcc" -j"$(($(nproc) + 1))" "${rust[@]}" "$@")
+make=(make -s -C "$tree" O="$out" ARCH=x86_64 "${tools[@]}"
+	CC="ccache $cc" HOSTCC="ccache $cc" -j"$(($(nproc) + 1))" "${rust[@]}" "$@")
 
-patch=$top/configs/$name.patch
-[ -f "$patch" ] || exec "${make[@]}"
+[ -n "$patches" ] || exec "${make[@]}"
 
 # Patch fresh copies of the files the patch touches; a copy whose content
 # did not change keeps its mtime, so the build stays incremental.
-src=$top/build/out/$name.src
+src=$out.src
 new=$(mktemp -d)
 trap 'rm -rf "$new"' EXIT
-files=$(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$patch")
-[ -n "$files" ] || { echo "kmake: $patch changes no file" >&2; exit 1; }
-for f in $files; do
-	[ -f "$tree/$f" ] || { echo "kmake: $patch: $f not in the tree" >&2; exit 1; }
-	mkdir -p "$new/$(dirname "$f")"
-	cp "$tree/$f" "$new/$f"
+files=
+for p in $patches; do
+	patch=$top/configs/$p
+	[ -f "$patch" ] || { echo "kmake: $name: $patch missing" >&2; exit 1; }
+	pfiles=$(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$patch")
+	[ -n "$pfiles" ] || { echo "kmake: $patch changes no file" >&2; exit 1; }
+	for f in $pfiles; do
+		[ -f "$new/$f" ] && continue
+		[ -f "$tree/$f" ] || { echo "kmake: $patch: $f not in the tree" >&2; exit 1; }
+		mkdir -p "$new/$(dirname "$f")"
+		cp "$tree/$f" "$new/$f"
+		files+=" $f"
+	done
+	patch -s -p1 -d "$new" --no-backup-if-mismatch < "$patch" ||
+		{ echo "kmake: $patch does not apply to build/linux" >&2; exit 1; }
 done
-patch -s -p1 -d "$new" --no-backup-if-mismatch < "$patch" ||
-	{ echo "kmake: $patch does not apply to build/linux" >&2; exit 1; }
 binds=()
 for f in $files; do
 	if ! cmp -s "$new/$f" "$src/$f"; then

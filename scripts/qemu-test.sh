@@ -8,8 +8,10 @@
 # Per build: build the kernel -> run each suite's prepare (modules into the
 # suite's staging directory) -> pack one initramfs with all its suites ->
 # boot once in QEMU -> verdict. Suites sharing a build share the boot.
+# A suite whose kernel file names several builds runs on each of them.
 #
-# Verdict: each guest result is re-emitted as "<suite>: <description>";
+# Verdict: each guest result is re-emitted as "<suite>: <description>",
+# or "<suite>@<build>: ..." for a suite that runs on several builds;
 # a suite must print as many results as its plan announces and exit; and
 # the boot must end cleanly: QEMU exits before the timeout, the guest
 # reports it is done, and neither the console nor the kernel log has a
@@ -22,19 +24,25 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib/verdict.sh"
 timeout=${QEMU_TIMEOUT:-300}
 
-suite_build() { tr -d '[:space:]' < "$1/kernel"; }
+# The builds a suite runs on: the words of its kernel file.
+suite_builds() { tr -s '[:space:]' '\n' < "$1/kernel" | grep -v '^$'; }
 
 if [ $# -eq 0 ]; then
 	set -- $(for s in "$top"/tests/qemu/*/kernel; do
-		suite_build "$(dirname "$s")"; echo; done | sort -u)
+		suite_builds "$(dirname "$s")"; done | sort -u)
 fi
 
 run_build() {
 	local build=$1 run=$top/build/qemu/$1 suites=() s
+	local -A label
 	for s in "$top"/tests/qemu/*/; do
 		s=${s%/}
-		[ -f "$s/kernel" ] && [ "$(suite_build "$s")" = "$build" ] &&
-			suites+=("$(basename "$s")")
+		[ -f "$s/kernel" ] && suite_builds "$s" | grep -qx -- "$build" ||
+			continue
+		suites+=("$(basename "$s")")
+		label[${suites[-1]}]=${suites[-1]}
+		[ "$(suite_builds "$s" | wc -l)" -gt 1 ] &&
+			label[${suites[-1]}]+=@$build
 	done
 	ktap_diag "build $build: suites ${suites[*]}"
 
@@ -44,7 +52,7 @@ run_build() {
 	if ! "$top/scripts/build-kernel.sh" "$build" >"$run/build.log" 2>&1; then
 		ktap_fail "$build: kernel builds"
 		tail -n 30 "$run/build.log" | diag_file
-		for s in "${suites[@]}"; do ktap_fail "$s: not run (no kernel)"; done
+		for s in "${suites[@]}"; do ktap_fail "${label[$s]}: not run (no kernel)"; done
 		return
 	fi
 	ktap_ok "$build: kernel builds"
@@ -60,7 +68,7 @@ run_build() {
 			install -m 755 "$dir/guest" "$run/root/suites/$s/guest"
 			booted+=("$s")
 		else
-			ktap_fail "$s: prepare (modules for the guest)"
+			ktap_fail "${label[$s]}: prepare (modules for the guest)"
 			tail -n 30 "$run/$s/prepare.log" | diag_file
 			rm -rf "$run/root/suites/$s"
 		fi
@@ -78,7 +86,7 @@ run_build() {
 
 	# verdict, suite by suite
 	for s in "${booted[@]}"; do
-		verdict_suite "$s" "$run/console.txt"
+		verdict_suite "$s" "$run/console.txt" "${label[$s]}"
 	done
 	verdict_boot "$build" "$rc" "$run/console.txt" "$timeout"
 }

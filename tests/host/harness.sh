@@ -23,7 +23,7 @@ mkscript crash 'ktap_ok "fine"; exit 3'
 mkscript silent 'exit 0'
 mkscript skip 'ktap_skip "not here" "no reason"; ktap_finish'
 
-ktap_plan 8
+ktap_plan 14
 
 out=$("$tmp/fail1"); rc=$?
 ktap_check "ktap_check reports 'not ok' for a failing command" \
@@ -43,5 +43,38 @@ ktap_check "run.sh counts a script with no results as a failure" \
 	[ "$(last "$tmp/silent")" = "0 passed, 1 failed" ]
 ktap_check "run.sh never counts a SKIP as a pass" \
 	[ "$(last "$tmp/skip")" = "0 passed, 0 failed" ]
+
+# scripts/builds.sh on a builds file of its own: the three kinds of words
+# of a line come back apart, in order, and an unknown build is an error.
+printf '# comment\nplain\ta b\nclang\tLLVM=-14 a x.patch b y.patch\n' > "$tmp/builds"
+words() { (_builds_file=$tmp/builds; . "$top/scripts/builds.sh"; "$@"); }
+ktap_check "builds.sh: fragments of a line, without LLVM= and patches" \
+	[ "$(words build_fragments clang)" = "a b" ]
+ktap_check "builds.sh: test patches of a line, in order" \
+	[ "$(words build_patches clang)" = "x.patch y.patch" ]
+ktap_check "builds.sh: LLVM= of a Clang build, none for a GCC build" \
+	[ "$(words build_llvm clang)/$(words build_llvm plain)" = "-14/" ]
+unknown_fails() {
+	local out
+	! out=$(words build_fragments nope 2>&1) &&
+		[ "$out" = "no build 'nope' in $tmp/builds" ]
+}
+ktap_check "builds.sh: an unknown build fails and says so" unknown_fails
+ktap_check "builds.sh: configs/builds has a Clang build with Rust" \
+	bash -c '. "$0/scripts/builds.sh" && [ -n "$(build_llvm clang)" ] &&
+		 grep -qw rust <<<"$(build_fragments clang)"' "$top"
+
+# A build whose LLVM toolchain is not installed stops at configure time
+# with one line naming the build and the missing compiler, instead of
+# falling back to gcc.
+printf 'harness-no-llvm\tLLVM=-99 base\n' > "$tmp/builds"
+missing_llvm() {
+	local out
+	! out=$(_builds_file=$tmp/builds "$top/scripts/configure.sh" harness-no-llvm 2>&1) &&
+		[ "$out" = "kmake: harness-no-llvm: clang-99 not found (scripts/install-deps.sh)" ]
+}
+ktap_check "configure.sh: a build naming an LLVM that is not installed fails, naming both" \
+	missing_llvm
+rm -rf "$top/build/out/harness-no-llvm"
 
 ktap_finish

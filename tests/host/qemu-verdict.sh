@@ -37,7 +37,7 @@ printf 'Booting\n# suite: demo\n1..3\nok 1 - first\nok 2 - second\n# suite-exit:
 printf 'Booting\n# suite: demo\n1..2\nok 1 - first\n' > "$tmp/hang"
 printf 'Booting\n# suite: demo\n1..2\nok 1 - first\nnot ok 2 - second\n# suite-exit: demo 1\n%s\n' "$tail_ok" > "$tmp/failed"
 
-ktap_plan 10
+ktap_plan 11
 
 ktap_check "clean run: suite results and plan pass" \
 	[ "$(verdict verdict_suite demo "$tmp/clean")" = "$(printf 'ok 1 - demo: first\nok 2 - demo: second\nok 3 - demo: guest script completed its plan')" ]
@@ -62,5 +62,7 @@ ktap_check "a guest 'not ok' stays 'not ok'" \
 ktap_check "a suite that reports its failure and exits 1 kept its plan" \
 	grep -qx 'ok 3 - demo: guest script completed its plan' \
 	<(verdict verdict_suite demo "$tmp/failed")
+ktap_check "a label names the suite's results (a suite run on several builds)" \
+	[ "$(verdict verdict_suite demo "$tmp/failed" demo@clang)" = "$(printf 'ok 1 - demo@clang: first\nnot ok 2 - demo@clang: second\nok 3 - demo@clang: guest script completed its plan')" ]
 
 ktap_finish

@@ -7,9 +7,20 @@
 #   build_modules DIR [make args]
 #       build the external modules in DIR (a Kbuild file plus sources)
 #       against build/out/$BUILD; the .ko files land in DIR.
+#   build_has_patch P
+#       true if configs/builds gives $BUILD the test patch configs/P.
 
 build_modules() {
 	_dir=$1
 	shift
 	"$TOP/scripts/kmake.sh" "$BUILD" M="$_dir" modules "$@"
+}
+
+. "$TOP/scripts/builds.sh"
+
+build_has_patch() {
+	case " $(build_patches "$BUILD") " in
+	*" $1 "*) return 0 ;;
+	*) return 1 ;;
+	esac
 }

@@ -5,9 +5,9 @@
 # by tests/host/qemu-verdict.sh. The guest side of the protocol is
 # qemu/init; console logs must have their \r removed.
 #
-#   verdict_suite SUITE LOG
-#       re-emit SUITE's results as "SUITE: desc", then
-#       "SUITE: guest script completed its plan"
+#   verdict_suite SUITE LOG [LABEL]
+#       re-emit SUITE's results as "LABEL: desc" (LABEL defaults to
+#       SUITE), then "LABEL: guest script completed its plan"
 #   verdict_boot BUILD QEMU_EXIT_STATUS LOG TIMEOUT
 #       "BUILD: boot clean (...)": QEMU exited 0 before the timeout (124),
 #       the guest printed "# guest: done", and no line outside the KTAP
@@ -19,7 +19,7 @@ diag_file() { sed 's/^/#   /' "$@"; }
 
 # Re-emit one suite's KTAP results and check it kept to its plan.
 verdict_suite() {
-	local s=$1 log=$2 plan= got=0 nfail=0 rc= line desc
+	local s=$1 log=$2 l=${3:-$1} plan= got=0 nfail=0 rc= line desc
 	while IFS= read -r line; do
 		case $line in
 		"1.."[0-9]*) plan=${line#1..} ;;
@@ -27,20 +27,20 @@ verdict_suite() {
 			desc=${line#* - }
 			got=$((got + 1))
 			case $line in
-			*" # SKIP"*) ktap_skip "$s: ${desc%% # SKIP*}" "${desc#* # SKIP}" ;;
-			"ok "*) ktap_ok "$s: $desc" ;;
-			*) ktap_fail "$s: $desc"; nfail=$((nfail + 1)) ;;
+			*" # SKIP"*) ktap_skip "$l: ${desc%% # SKIP*}" "${desc#* # SKIP}" ;;
+			"ok "*) ktap_ok "$l: $desc" ;;
+			*) ktap_fail "$l: $desc"; nfail=$((nfail + 1)) ;;
 			esac ;;
 		"# suite-exit: $s "*) rc=${line##* } ;;
 		"# suite: $s") ;;
-		"#"*) echo "# $s:${line#\#}" ;;
+		"#"*) echo "# $l:${line#\#}" ;;
 		esac
 	done < <(sed -n "/^# suite: $s\$/,/^# suite-exit: $s /p" "$log")
 	if [ -n "$rc" ] && [ -n "$plan" ] && [ "$got" = "$plan" ] &&
 	   { [ "$rc" = 0 ] || [ $nfail -gt 0 ]; }; then
-		ktap_ok "$s: guest script completed its plan"
+		ktap_ok "$l: guest script completed its plan"
 	else
-		ktap_fail "$s: guest script completed its plan"
+		ktap_fail "$l: guest script completed its plan"
 		ktap_diag "  plan ${plan:-none}, $got results, exit status ${rc:-never seen}"
 	fi
 }
