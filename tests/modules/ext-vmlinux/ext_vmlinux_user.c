@@ -2,7 +2,8 @@
 /*
  * Calls the two built-in exports that configs/ext-both.patch adds to
  * kernel/module/version.c: names of 511 characters (the longest kallsyms
- * keeps) and 512 (left out of kallsyms). Builds only against ext-both.
+ * keeps) and 512 (left out of kallsyms). Builds only against kernels built
+ * with that patch (configs/builds).
  */
 #include <linux/module.h>
 #include <linux/init.h>
