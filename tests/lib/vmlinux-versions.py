@@ -12,6 +12,10 @@
 # comes from the source_ line of its .cmd file, the exports of an object
 # from the #SYMVER lines kbuild wrote there, the expected CRCs from
 # Module.symvers. Prints a summary; exits 1 with the first differences.
+#
+# vmlinux-versions.py --module DIR/NAME.mod TOOL: the same for a module of
+# several objects: TOOL on the linked NAME.o (cmd_ld_multi_m) must give
+# each export the version kbuild wrote in its object's .cmd file.
 
 import os
 import subprocess
@@ -29,7 +33,62 @@ def cmd_versions(kout, obj):
     return kind, names
 
 
+def run_tool(tool, obj, names):
+    """{name: crc} from TOOL on OBJ for NAMES; exits on failure."""
+    run = subprocess.run([tool, obj], input=''.join(n + '\n' for n in names),
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        print(f'vmlinux-versions: the tool failed on {obj}: {run.stderr[:500]}',
+              file=sys.stderr)
+        sys.exit(1)
+    got = {}
+    for line in run.stdout.splitlines():
+        _, name, crc = line.split()
+        got[name] = crc
+    return got
+
+
+def compare(want, got):
+    """Exits 1 with the first differences if GOT does not give WANT."""
+    bad = [n for n in sorted(want) if got.get(n) != want[n]]
+    if bad:
+        for n in bad[:int(os.environ.get("SHOW", 10))]:
+            print(f'vmlinux-versions: {n}: kbuild {want[n]}, whole object {got.get(n)}',
+                  file=sys.stderr)
+        print(f'vmlinux-versions: {len(bad)} of {len(want)} differ', file=sys.stderr)
+        sys.exit(1)
+
+
+def module(modfile, tool):
+    """A module of several objects: the linked object against the .cmd files."""
+    with open(modfile) as f:
+        objs = f.read().split()
+    if len(objs) < 2:
+        print(f'vmlinux-versions: {modfile}: {len(objs)} object(s), not a multi-object module',
+              file=sys.stderr)
+        sys.exit(1)
+    want = {}
+    base = os.path.dirname(modfile)
+    for obj in objs:
+        path = obj if os.path.isabs(obj) else os.path.join(base, obj)
+        for line in open(os.path.join(os.path.dirname(path),
+                                      f'.{os.path.basename(path)}.cmd'), errors='replace'):
+            if line.startswith('#SYMVER '):
+                _, name, crc = line.split()
+                want[name] = crc
+    if not want:
+        print(f'vmlinux-versions: {modfile}: no object has #SYMVER lines', file=sys.stderr)
+        sys.exit(1)
+    linked = modfile[:-len('.mod')] + '.o'
+    compare(want, run_tool(tool, linked, sorted(want)))
+    print(f"vmlinux-versions: the tool on the whole {os.path.basename(linked)} gives "
+          f"kbuild's version to all {len(want)} exports of its {len(objs)} objects")
+
+
 def main():
+    if sys.argv[1] == '--module':
+        module(sys.argv[2], sys.argv[3])
+        return
     kout = sys.argv[1]
     tool = sys.argv[2] if len(sys.argv) > 2 else \
         os.path.join(kout, 'scripts/gendwarfksyms/gendwarfksyms')
@@ -67,25 +126,7 @@ def main():
         print(f'vmlinux-versions: zero CRCs in Module.symvers: {zero[:5]}', file=sys.stderr)
         sys.exit(1)
 
-    names = sorted(want)
-    run = subprocess.run([tool, os.path.join(kout, 'vmlinux.o')],
-                         input=''.join(n + '\n' for n in names),
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        print(f'vmlinux-versions: the tool failed on vmlinux.o: {run.stderr[:500]}',
-              file=sys.stderr)
-        sys.exit(1)
-    got = {}
-    for line in run.stdout.splitlines():
-        _, name, crc = line.split()
-        got[name] = crc
-    bad = [n for n in names if got.get(n) != want[n]]
-    if bad:
-        for n in bad[:int(os.environ.get("SHOW", 10))]:
-            print(f'vmlinux-versions: {n}: kbuild {want[n]}, vmlinux.o {got.get(n)}',
-                  file=sys.stderr)
-        print(f'vmlinux-versions: {len(bad)} of {len(names)} differ', file=sys.stderr)
-        sys.exit(1)
+    compare(want, run_tool(tool, os.path.join(kout, 'vmlinux.o'), sorted(want)))
     print(f"vmlinux-versions: the tool on the whole vmlinux.o gives kbuild's "
           f"version to all {counts['.c']} C and {counts['.rs']} Rust exports "
           f"({counts['.S']} assembly exports left out)")
