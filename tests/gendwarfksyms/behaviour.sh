@@ -160,12 +160,7 @@ multi_cu_tests() {
 	# exported from exp.c, which declares it with a typedef'd parameter,
 	# takes exp.o's version, not the one of def.c, which defines it. In
 	# any link order, as in an LTO link.
-	cat > mark.h <<-'EOT'
-	struct s { int a; long b; };
-	typedef struct s s_t;
-	#define MARK(sym) static __typeof__(sym) *__gendwarfksyms_ptr_##sym \
-		__attribute__((used, section(".discard.gendwarfksyms"))) = &sym
-	EOT
+	cp "$GDK_DIR/mark.h" .
 	cat > def.c <<-'EOT'
 	#include "mark.h"
 	long f(struct s *p) { return p->b; }
@@ -173,7 +168,7 @@ multi_cu_tests() {
 	cat > exp.c <<-'EOT'
 	#include "mark.h"
 	long f(s_t *p);
-	MARK(f);
+	EXPORT(f);
 	EOT
 	$GDK_CC $GDK_G -O2 -c def.c exp.c && ld -r def.o exp.o -o de.o &&
 		ld -r exp.o def.o -o ed.o || { ktap_fail "multi-CU: build markers"; return; }

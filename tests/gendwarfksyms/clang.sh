@@ -81,15 +81,8 @@ clang_bitfields() {
 	local uchar='base_type unsigned char byte_size(1) encoding(8)'
 	local form mode level wide
 
-	cat > bits.h <<-'EOT'
-	struct bits {
-		unsigned int mode:3;
-		unsigned int :2;
-		unsigned int level:5;
-		unsigned char tag;
-		unsigned short wide:9;
-	};
-	EOT
+	# the structure of the DWARF 4 bit-field case
+	cp "$GDK_DIR/cases/bitfields_dwarf4/bitfields.h" bits.h
 	printf '#include "bits.h"\nint bits_get(struct bits *b) { return b->level; }\n' > bits.c
 	$GDK_CC $GDK_G -c bits.c || { ktap_fail "bit fields: build"; return; }
 

@@ -62,13 +62,7 @@ lto_tests() {
 	fi
 	mkdir -p "$w" && cd "$w" || return
 
-	cat > mark.h <<-'EOT'
-	struct s { int a; long b; };
-	typedef struct s s_t;
-	/* what EXPORT_SYMBOL() leaves in the unit for gendwarfksyms */
-	#define EXPORT(sym) static __typeof__(sym) *__gendwarfksyms_ptr_##sym \
-		__attribute__((used, section(".discard.gendwarfksyms"))) = &sym
-	EOT
+	cp "$GDK_DIR/mark.h" .
 	# far() is defined in def.c but exported from exp.c, which declares
 	# it with a typedef'd parameter. small() and wrap() are exported
 	# where they are defined, and user.c calls them often enough for

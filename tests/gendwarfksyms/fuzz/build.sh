@@ -64,8 +64,8 @@ seed() {
 	pack "$out/seeds/$(printf %03d $n)-$(basename "$2" .o).bin" "$@"
 }
 
-# The golden and per-tag cases: C (GCC and Clang), C++ and Rust, DWARF 4
-# and 5, -O0/-O2.
+# The golden and per-tag cases: C (GCC and Clang, x86_64 and AArch64), C++
+# and Rust, DWARF 4 and 5, -O0/-O2.
 for d in "$gdk"/golden/* "$gdk"/cases/*; do
 	c=$(basename "$d")
 	mkdir -p "$s/$c" && cp "$d"/* "$s/$c/"
@@ -85,6 +85,13 @@ for d in "$gdk"/golden/* "$gdk"/cases/*; do
 		clang -gdwarf-4 -O2 -c "$f" -o "$b-clang-dw4.o"
 		seed $flags "$b-clang.o" "$s/$c/symbols"
 		seed $((flags | 4 | 16)) "$b-clang-dw4.o" "$s/$c/symbols"
+		# AArch64 objects, whose debug sections carry R_AARCH64_ABS*
+		# relocations, from GCC and from Clang
+		aarch64-linux-gnu-gcc -g -c "$f" -o "$b-arm64.o"
+		clang --target=aarch64-linux-gnu -ffreestanding -g -c "$f" \
+			-o "$b-clang-arm64.o"
+		seed $flags "$b-arm64.o" "$s/$c/symbols"
+		seed $flags "$b-clang-arm64.o" "$s/$c/symbols"
 	done
 	for f in "$s/$c"/*.rs; do
 		[ -e "$f" ] || continue
