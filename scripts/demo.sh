@@ -4,8 +4,9 @@
 # make demo: build the kernel, build a test module and tampered copies of
 # it (the modversions QEMU suite's prepare step), show their version
 # tables on the host, then boot QEMU and show the kernel's verdicts.
-# Then the same for Rust: a CONFIG_RUST + CONFIG_MODVERSIONS kernel (the
-# rust suite's prepare step), Rust modules loading, a tampered one refused.
+# Then the same for Rust on the gendwarfksyms kernel, which has
+# CONFIG_RUST (the rust suite's prepare step): Rust modules loading, a
+# tampered one refused.
 # BUILD=name picks the C kernel (default gendwarfksyms); RUST_DEMO=0 skips
 # the Rust part.
 set -euo pipefail
@@ -69,9 +70,9 @@ done
 "$top/build/tool/symtypes-diff" "$run/diff/v1/mv_pair.symtypes" "$run/diff/v2/mv_pair.symtypes" || true
 
 [ "${RUST_DEMO:-1}" = 0 ] && exit 0
-rbuild=rust
+rbuild=gendwarfksyms
 rrun=$run/rust
-step "Building the Rust kernel build/out/$rbuild (CONFIG_RUST + CONFIG_MODVERSIONS + CONFIG_GENDWARFKSYMS)"
+step "The Rust kernel build/out/$rbuild (CONFIG_RUST + CONFIG_MODVERSIONS + CONFIG_GENDWARFKSYMS)"
 "$top/scripts/build-kernel.sh" "$rbuild" >"$top/build/demo-build-rust.log" 2>&1 ||
 	{ tail -n 30 "$top/build/demo-build-rust.log"; exit 1; }
 tail -n 1 "$top/build/demo-build-rust.log"
