@@ -216,10 +216,13 @@ if [ ! -x "$gks" ]; then
 	g=$work/genksyms
 	rm -rf "$g"
 	mkdir -p "$g"
-	cp "$src"/scripts/genksyms/*.[chly] "$g"/
+	# from the corpus's snapshot, or TREE's when the corpus is BENCH_OUT
+	gsrc=$src
+	[ -d "$gsrc/scripts/genksyms" ] || gsrc=$tree
+	cp "$gsrc"/scripts/genksyms/*.[chly] "$g"/
 	(cd "$g" && bison -o parse.tab.c --defines=parse.tab.h -t -l parse.y 2>/dev/null &&
 	 flex -olex.lex.c -L lex.l &&
-	 gcc -O2 -I. -I"$src/scripts/include" genksyms.c parse.tab.c lex.lex.c -o genksyms)
+	 gcc -O2 -I. -I"$gsrc/scripts/include" genksyms.c parse.tab.c lex.lex.c -o genksyms)
 fi
 
 # --- runs ----------------------------------------------------------------
@@ -420,15 +423,17 @@ mkdir -p "$(dirname "$results")"
 	echo "| preprocessor | $cppw | $cppc | $(mb "$cppm") |"
 	echo "| genksyms | $gksw | $gksc | $(mb "$gksm") |"
 	echo
-	echo "Kernel build of the corpus (\`make -j$jobs vmlinux modules\`, ccache"
-	echo "recaching, i.e. compiling for real; $nattempts attempt(s)): $bwall s wall, $bcpu s CPU."
-	[ $lost = 0 ] || echo "$lost more attempt(s) were killed without figures: the build CPU is a lower bound."
-	last=${tools[-1]}
-	read -r w2 c2 m2 <"$work/run-$last/c2.fig"
-	read -r w2f c2f m2f <"$work/run-${tools[0]}/c2.fig"
-	echo "Corpus 2 tool CPU relative to the build's CPU: $(pct "$c2" "$bcpu")"
-	echo "with \`$last\`, $(pct "$c2f" "$bcpu") with \`${tools[0]}\`."
-	echo
+	if [ $nattempts -gt 0 ]; then
+		echo "Kernel build of the corpus (\`make -j$jobs vmlinux modules\`, ccache"
+		echo "recaching, i.e. compiling for real; $nattempts attempt(s)): $bwall s wall, $bcpu s CPU."
+		[ $lost = 0 ] || echo "$lost more attempt(s) were killed without figures: the build CPU is a lower bound."
+		last=${tools[-1]}
+		read -r w2 c2 m2 <"$work/run-$last/c2.fig"
+		read -r w2f c2f m2f <"$work/run-${tools[0]}/c2.fig"
+		echo "Corpus 2 tool CPU relative to the build's CPU: $(pct "$c2" "$bcpu")"
+		echo "with \`$last\`, $(pct "$c2f" "$bcpu") with \`${tools[0]}\`."
+		echo
+	fi
 	if [ $fail = 0 ]; then
 		echo "Corpus 2 outputs (\`#SYMVER\` lists and symtypes) are identical for every version."
 	else
