@@ -19,10 +19,10 @@
 #     /usr/bin/time -v, plus genksyms on corpus 2's sources for scale;
 #  4. compares #SYMVER lists and symtypes of every version with the first
 #     on corpus 2 (one object at a time, where no version may differ), and
-#     on corpus 1 counts the C and Rust exports to which each version gives
-#     kbuild's version (tests/lib/vmlinux-versions.py: versions of a whole
-#     object differ from kbuild's until "Version each export in the unit
-#     that exports it");
+#     on corpus 1 counts the C and Rust exports to which each version
+#     gives kbuild's version (tests/lib/whole-object-versions.py: versions
+#     of a whole object differ from kbuild's until "Version each export in
+#     the unit that exports it");
 #  5. writes benchmarks/results/gendwarfksyms-perf.md.
 set -euo pipefail
 
@@ -265,7 +265,7 @@ run_corpus1() {
 	done
 	sort -n "$d/c1.figs" | head -n 1 >"$d/c1.fig"
 	# kbuild's versions on the whole object: the last line says how many
-	python3 "$top/tests/lib/vmlinux-versions.py" "$out" "$work/tool-$t/gendwarfksyms" \
+	python3 "$top/tests/lib/whole-object-versions.py" "$out" "$work/tool-$t/gendwarfksyms" \
 		>"$d/c1.kbuild" 2>&1 || true
 }
 
@@ -362,7 +362,7 @@ c1size=$(stat -c %s "$out/vmlinux.o")
 mb() { awk -v k="$1" 'BEGIN { printf "%.0f MB", k / 1024 }'; }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f %%", 100 * a / b; else printf "n/a" }'; }
 
-# "all N" or "N of M differ", from vmlinux-versions.py's last line
+# "all N" or "N of M differ", from whole-object-versions.py's last line
 c1_kbuild() {
 	sed -n '$s/.* to all \([0-9]*\) C and \([0-9]*\) Rust.*/all \1 C, \2 Rust/p
 		$s/.*: \([0-9]*\) of \([0-9]*\) differ$/\1 of \2 differ/p' \
@@ -400,7 +400,7 @@ mkdir -p "$(dirname "$results")"
 	echo "Corpus 2 figures are sums over the per-object runs."
 	echo
 	echo "\"c2 = first\": corpus 2 outputs identical to the first version's."
-	echo "\"c1 = kbuild\": \`tests/lib/vmlinux-versions.py\` with that version: of"
+	echo "\"c1 = kbuild\": \`tests/lib/whole-object-versions.py\` with that version: of"
 	echo "vmlinux's C and Rust exports, how many get the version kbuild gave them"
 	echo "object by object (assembly exports left out)."
 	echo

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# vmlinux-versions.py KOUT [TOOL]: gendwarfksyms (KOUT's, or TOOL) run once on the whole vmlinux.o
-# of a CONFIG_GENDWARFKSYMS build must give every C and Rust export of
-# vmlinux the version kbuild gave it object by object: the non-zero CRCs
-# of Module.symvers. This is what versioning the output of an LTO link
-# relies on (each symbol in the unit that exports it).
+# whole-object-versions.py KOUT [TOOL]: gendwarfksyms (KOUT's, or TOOL)
+# run once on the whole vmlinux.o of a CONFIG_GENDWARFKSYMS build must give
+# every C and Rust export of vmlinux the version kbuild gave it object by
+# object: the non-zero CRCs of Module.symvers. This is what versioning the
+# output of an LTO link relies on (each symbol in the unit that exports
+# it).
 #
 # Assembly exports are left out: kbuild versions them from a temporary C
 # object of prototypes that vmlinux.o does not contain. An object's kind
@@ -13,7 +14,7 @@
 # from the #SYMVER lines kbuild wrote there, the expected CRCs from
 # Module.symvers. Prints a summary; exits 1 with the first differences.
 #
-# vmlinux-versions.py --module DIR/NAME.mod TOOL: the same for a module of
+# whole-object-versions.py --module DIR/NAME.mod TOOL: the same for a module of
 # several objects: TOOL on the linked NAME.o (cmd_ld_multi_m) must give
 # each export the version kbuild wrote in its object's .cmd file.
 
@@ -38,7 +39,7 @@ def run_tool(tool, obj, names):
     run = subprocess.run([tool, obj], input=''.join(n + '\n' for n in names),
                          capture_output=True, text=True)
     if run.returncode != 0:
-        print(f'vmlinux-versions: the tool failed on {obj}: {run.stderr[:500]}',
+        print(f'whole-object-versions: the tool failed on {obj}: {run.stderr[:500]}',
               file=sys.stderr)
         sys.exit(1)
     got = {}
@@ -53,9 +54,9 @@ def compare(want, got):
     bad = [n for n in sorted(want) if got.get(n) != want[n]]
     if bad:
         for n in bad[:int(os.environ.get("SHOW", 10))]:
-            print(f'vmlinux-versions: {n}: kbuild {want[n]}, whole object {got.get(n)}',
+            print(f'whole-object-versions: {n}: kbuild {want[n]}, whole object {got.get(n)}',
                   file=sys.stderr)
-        print(f'vmlinux-versions: {len(bad)} of {len(want)} differ', file=sys.stderr)
+        print(f'whole-object-versions: {len(bad)} of {len(want)} differ', file=sys.stderr)
         sys.exit(1)
 
 
@@ -64,24 +65,25 @@ def module(modfile, tool):
     with open(modfile) as f:
         objs = f.read().split()
     if len(objs) < 2:
-        print(f'vmlinux-versions: {modfile}: {len(objs)} object(s), not a multi-object module',
+        print(f'whole-object-versions: {modfile}: {len(objs)} object(s), not a multi-object module',
               file=sys.stderr)
         sys.exit(1)
     want = {}
     base = os.path.dirname(modfile)
     for obj in objs:
         path = obj if os.path.isabs(obj) else os.path.join(base, obj)
-        for line in open(os.path.join(os.path.dirname(path),
-                                      f'.{os.path.basename(path)}.cmd'), errors='replace'):
-            if line.startswith('#SYMVER '):
-                _, name, crc = line.split()
-                want[name] = crc
+        cmd = os.path.join(os.path.dirname(path), f'.{os.path.basename(path)}.cmd')
+        with open(cmd, errors='replace') as c:
+            for line in c:
+                if line.startswith('#SYMVER '):
+                    _, name, crc = line.split()
+                    want[name] = crc
     if not want:
-        print(f'vmlinux-versions: {modfile}: no object has #SYMVER lines', file=sys.stderr)
+        print(f'whole-object-versions: {modfile}: no object has #SYMVER lines', file=sys.stderr)
         sys.exit(1)
     linked = modfile[:-len('.mod')] + '.o'
     compare(want, run_tool(tool, linked, sorted(want)))
-    print(f"vmlinux-versions: the tool on the whole {os.path.basename(linked)} gives "
+    print(f"whole-object-versions: the tool on the whole {os.path.basename(linked)} gives "
           f"kbuild's version to all {len(want)} exports of its {len(objs)} objects")
 
 
@@ -108,26 +110,26 @@ def main():
         if not names:
             continue
         if kind not in counts:
-            print(f'vmlinux-versions: {obj}: source kind {kind!r}?', file=sys.stderr)
+            print(f'whole-object-versions: {obj}: source kind {kind!r}?', file=sys.stderr)
             sys.exit(1)
         counts[kind] += len(names)
         if kind == '.S':
             continue
         for n in names:
             if n not in symvers:
-                print(f'vmlinux-versions: {obj}: {n} not in Module.symvers', file=sys.stderr)
+                print(f'whole-object-versions: {obj}: {n} not in Module.symvers', file=sys.stderr)
                 sys.exit(1)
             want[n] = symvers[n]
     if counts['.c'] < 1000:
-        print(f"vmlinux-versions: only {counts['.c']} C exports?", file=sys.stderr)
+        print(f"whole-object-versions: only {counts['.c']} C exports?", file=sys.stderr)
         sys.exit(1)
     zero = [n for n, c in want.items() if int(c, 16) == 0]
     if zero:
-        print(f'vmlinux-versions: zero CRCs in Module.symvers: {zero[:5]}', file=sys.stderr)
+        print(f'whole-object-versions: zero CRCs in Module.symvers: {zero[:5]}', file=sys.stderr)
         sys.exit(1)
 
     compare(want, run_tool(tool, os.path.join(kout, 'vmlinux.o'), sorted(want)))
-    print(f"vmlinux-versions: the tool on the whole vmlinux.o gives kbuild's "
+    print(f"whole-object-versions: the tool on the whole vmlinux.o gives kbuild's "
           f"version to all {counts['.c']} C and {counts['.rs']} Rust exports "
           f"({counts['.S']} assembly exports left out)")
 
