@@ -3,7 +3,9 @@
 #
 # qemu-test.sh [BUILD...]: run the QEMU test suites (tests/qemu/<suite>/,
 # interface in tests/qemu/README.md) and print one KTAP stream for all.
-# Without arguments, every build some suite names is run.
+# Without arguments, every build some suite names is run. SUITES="a b"
+# runs those suites on the builds given instead of the suites that name
+# them (e.g. SUITES="gdk-abi rust" scripts/qemu-test.sh clang-lto).
 #
 # Per build: build the kernel -> run each suite's prepare (modules into the
 # suite's staging directory) -> pack one initramfs with all its suites ->
@@ -37,11 +39,15 @@ run_build() {
 	local -A label
 	for s in "$top"/tests/qemu/*/; do
 		s=${s%/}
-		[ -f "$s/kernel" ] && suite_builds "$s" | grep -qx -- "$build" ||
-			continue
+		if [ -n "${SUITES:-}" ]; then
+			[[ " $SUITES " == *" $(basename "$s") "* ]] || continue
+		else
+			[ -f "$s/kernel" ] && suite_builds "$s" | grep -qx -- "$build" ||
+				continue
+		fi
 		suites+=("$(basename "$s")")
 		label[${suites[-1]}]=${suites[-1]}
-		[ "$(suite_builds "$s" | wc -l)" -gt 1 ] &&
+		[ "$(suite_builds "$s" | wc -l)" -gt 1 ] || [ -n "${SUITES:-}" ] &&
 			label[${suites[-1]}]+=@$build
 	done
 	ktap_diag "build $build: suites ${suites[*]}"

@@ -116,4 +116,159 @@ lto_tests() {
 	lto_expect "an exported function that calls a renamed static helper" wrap def.o
 	lto_expect "an exported alias of a static function LTO renames" halias def.o
 	lto_expect "an export of the unit that imports them" user user.o
+	lto_link_tests
+}
+
+# link_expect DESC FILE WANT: ok if FILE holds exactly the lines of WANT.
+link_expect() {
+	if [ "$(cat "$2")" = "$3" ]; then
+		ktap_ok "LTO link: $1"
+	else
+		ktap_fail "LTO link: $1"
+		ktap_diag "got: $(tr '\n' ' ' < "$2")"
+		ktap_diag "want: $(echo "$3" | tr '\n' ' ')"
+	fi
+}
+
+# scripts/gendwarfksyms/link-versions.sh, which kbuild runs at the link of
+# vmlinux.o and of a module of several objects under Clang LTO, on a
+# ThinLTO link of C bitcode objects and of a native assembly object whose
+# .cmd file already holds its version, as kbuild leaves them. The
+# expected versions are those of the C objects compiled without LTO.
+lto_link_tests() {
+	local w=$WORK/lto-link script=${LINK_VERSIONS:-$TOP/build/linux/scripts/gendwarfksyms/link-versions.sh}
+	local f want rc
+
+	mkdir -p "$w" && cd "$w" || return
+	cp "$GDK_DIR/mark.h" .
+	# What EXPORT_SYMBOL() leaves under CONFIG_GENDWARFKSYMS: the symbol
+	# pointer and, from assembly, the __export_symbol_ marker.
+	cat > kexport.h <<-'EOT'
+	#include "mark.h"
+	#include <linux/kabi.h>
+	#define KEXPORT(sym) EXPORT(sym); __asm__(".section .export_symbol,\"a\"\n" \
+		"__export_symbol_" #sym ":\n.byte 0\n.previous")
+	EOT
+	# Types defined in .c files are never expanded: the kABI rule's
+	# enumeration is in a header.
+	echo 'enum e { A, B, C };' > stable.h
+	cat > def.c <<-'EOT'
+	#include "kexport.h"
+	#include "stable.h"
+	int small(struct s *p) { return p->a + 1; }
+	KEXPORT(small);
+	KABI_ENUMERATOR_IGNORE(e, C);
+	long stable(enum e v) { return v; }
+	KEXPORT(stable);
+	EOT
+	cat > user.c <<-'EOT'
+	#include "kexport.h"
+	int small(struct s *p);
+	int user(struct s *p) { return small(p) + small(p + 1); }
+	KEXPORT(user);
+	long far(s_t *p);
+	KEXPORT(far);
+	EOT
+	cat > far.c <<-'EOT'
+	#include "kexport.h"
+	long far(struct s *p) { return p->b; }
+	EOT
+	cat > asm.S <<-'EOT'
+	.text
+	.globl asmfunc
+	asmfunc: ret
+	.section .export_symbol,"a"
+	__export_symbol_asmfunc: .byte 0
+	EOT
+	for f in def user far; do
+		$GDK_CC $GDK_G -O2 $KABI_CFLAGS -c $f.c -o $f.o &&
+		$GDK_CC $GDK_G -O2 $KABI_CFLAGS -flto=thin -c $f.c -o $f.lto.o &&
+		printf 'savedcmd_%s.lto.o := cc\n' $f > .$f.lto.o.cmd ||
+			{ ktap_fail "LTO link: build $f.c"; return; }
+	done
+	$GDK_CC -c asm.S -o asm.o &&
+	printf 'savedcmd_asm.o := as\n\n#SYMVER asmfunc 0x12345678\n' > .asm.o.cmd &&
+	"$LTO_LD" -r def.lto.o user.lto.o far.lto.o asm.o -o linked.o &&
+	printf '%s\n' def.lto.o user.lto.o far.lto.o asm.o > objects ||
+		{ ktap_fail "LTO link: link"; return; }
+
+	# The C exports get the versions of their objects without LTO
+	# (stable in def.o, far in user.o, which exports it); asmfunc, which
+	# asm.o's .cmd file versions, is left out.
+	want=$(for f in def:small def:stable user:far user:user; do
+		echo "#SYMVER ${f#*:} $(version_of ${f%:*}.o ${f#*:})"
+	done | sort -k2)
+	sh "$script" "$TOOL" linked.o < objects > out 2> err
+	rc=$?
+	sort -k2 out > sorted
+	[ $rc -eq 0 ] || ktap_diag "rc $rc: $(cat err)"
+	link_expect "the C exports, with their versions without LTO; not the assembly one" sorted "$want"
+
+	# --stable applies the kABI rules of the linked units: the version
+	# of stable() is def.o's with --stable, which the rule changes.
+	want=$(echo stable | "$TOOL" --stable def.o | awk '{ print $3 }')
+	sh "$script" "$TOOL" linked.o --stable < objects 2> err |
+		awk '$2 == "stable" { print $3 }' > out
+	if [ "$(cat out)" = "$want" ] && [ "$want" != "$(version_of def.o stable)" ]; then
+		ktap_ok "LTO link: --stable gives the kABI rules' version ($want)"
+	else
+		ktap_fail "LTO link: --stable gives the kABI rules' version ($want)"
+		ktap_diag "got $(cat out); without --stable $(version_of def.o stable); $(cat err)"
+	fi
+
+	# symtypes: each C export's line is the one of its object without LTO.
+	sh "$script" "$TOOL" linked.o --symtypes linked.symtypes < objects > /dev/null 2>&1
+	for f in def user; do
+		"$TOOL" --find-exports -T $f.symtypes $f.o > /dev/null 2>&1
+	done
+	grep -hE '^(small|stable|user|far) ' def.symtypes user.symtypes | sort > want.symtypes
+	grep -hE '^(small|stable|user|far) ' linked.symtypes 2>/dev/null | sort > got.symtypes
+	if [ -s want.symtypes ] && cmp -s want.symtypes got.symtypes; then
+		ktap_ok "LTO link: --symtypes gives each export the line of its object without LTO"
+	else
+		ktap_fail "LTO link: --symtypes gives each export the line of its object without LTO"
+		diff want.symtypes got.symtypes | head -5 | sed 's/^/# /'
+	fi
+
+	# An export without DWARF in the link output stops the link, and no
+	# version is printed: far.c and a unit exporting it compiled without -g.
+	$GDK_CC -O2 $KABI_CFLAGS -flto=thin -c far.c -o nodebug.lto.o &&
+	printf '%s\n' 'long far(long);' 'long g(long x) { return far(x); }' \
+		'__asm__(".section .export_symbol,\"a\"\n__export_symbol_far: .byte 0\n.previous");' \
+		> exp-nodebug.c &&
+	$GDK_CC -O2 -flto=thin -c exp-nodebug.c -o exp-nodebug.lto.o &&
+	"$LTO_LD" -r def.lto.o nodebug.lto.o exp-nodebug.lto.o -o partly.o ||
+		{ ktap_fail "LTO link: build the object without DWARF for far"; return; }
+	: > .nodebug.lto.o.cmd; : > .exp-nodebug.lto.o.cmd
+	printf '%s\n' def.lto.o nodebug.lto.o exp-nodebug.lto.o |
+		sh "$script" "$TOOL" partly.o > out 2> err
+	rc=$?
+	if [ $rc -ne 0 ] && [ ! -s out ] && grep -q 'no DWARF information for symbol far$' err; then
+		ktap_ok "LTO link: an export without DWARF stops it, with nothing printed"
+	else
+		ktap_fail "LTO link: an export without DWARF stops it, with nothing printed"
+		ktap_diag "rc $rc, out $(wc -l < out) lines: $(cat err)"
+	fi
+
+	# A missing .cmd file of an object of the link is an error, not an
+	# object without versions.
+	printf '%s\n' def.lto.o missing.o | sh "$script" "$TOOL" linked.o > out 2> err
+	rc=$?
+	if [ $rc -ne 0 ] && grep -q '\.missing\.o\.cmd' err; then
+		ktap_ok "LTO link: a missing .cmd file of the link's objects stops it"
+	else
+		ktap_fail "LTO link: a missing .cmd file of the link's objects stops it"
+		ktap_diag "rc $rc: $(cat err)"
+	fi
+
+	# Bitcode handed to the tool: one message naming the object.
+	"$TOOL" --find-exports def.lto.o > out 2> err
+	rc=$?
+	if [ $rc -eq 1 ] && [ ! -s out ] && [ "$(wc -l < err)" -eq 1 ] &&
+	   grep -q '^error: gendwarfksyms: def.lto.o: LLVM bitcode' err; then
+		ktap_ok "LTO link: a bitcode object is refused with one message naming it"
+	else
+		ktap_fail "LTO link: a bitcode object is refused with one message naming it"
+		ktap_diag "rc $rc: $(cat err)"
+	fi
 }

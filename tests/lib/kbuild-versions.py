@@ -11,6 +11,12 @@
 #   - an object with markers has exactly the lines the tool prints for the
 #     marked names given on standard input, sorted as nm sorts them.
 #
+# Under Clang LTO, C objects hold LLVM bitcode and kbuild versions their
+# exports at the vmlinux.o link instead: a bitcode object must have no
+# #SYMVER lines, and .vmlinux.o.cmd must have exactly the lines the tool
+# prints on vmlinux.o for its marked names that no .cmd file of the
+# objects in .vmlinux.objs versions.
+#
 # Prints a summary line; exits 1 with the first differences otherwise.
 # Rust objects (rust/) are versioned by rust/Makefile from another list
 # and are left out, as are host programs.
@@ -24,6 +30,40 @@ MARKER = b'__export_symbol_'
 SHT_SYMTAB = 2
 STT_SECTION = 3
 STT_FILE = 4
+
+
+def is_bitcode(path):
+    """Whether PATH is LLVM bitcode (raw, or in the wrapper header)."""
+    with open(path, 'rb') as f:
+        return f.read(4) in (b'BC\xc0\xde', b'\xde\xc0\x17\x0b')
+
+
+def symver_lines(text):
+    return [l for l in text.splitlines() if l.startswith('#SYMVER ')]
+
+
+def tool_lines(tool, obj, names):
+    return subprocess.run([tool, obj], input=''.join(n + '\n' for n in names),
+                          capture_output=True, text=True).stdout.splitlines()
+
+
+def linked_vmlinux(kout, tool, errors):
+    """The LTO check of .vmlinux.o.cmd; returns its number of versions."""
+    versioned = set()
+    with open(os.path.join(kout, '.vmlinux.objs')) as f:
+        for obj in f.read().split():
+            d, b = os.path.split(obj)
+            with open(os.path.join(kout, d, f'.{b}.cmd'), errors='replace') as c:
+                versioned.update(l.split()[1] for l in symver_lines(c.read()))
+    vmlinux = os.path.join(kout, 'vmlinux.o')
+    names = [n for n in marked_names(vmlinux) if n not in versioned]
+    with open(os.path.join(kout, '.vmlinux.o.cmd'), errors='replace') as c:
+        kbuild = symver_lines(c.read())
+    listed = tool_lines(tool, vmlinux, names)
+    if listed != kbuild or not kbuild:
+        errors.append(f'vmlinux.o: kbuild has {len(kbuild)} versions {kbuild[:2]}..., '
+                      f'the {len(names)} names left give {listed[:2]}...')
+    return len(kbuild)
 
 
 def marked_names(path):
@@ -88,26 +128,39 @@ def c_objects(kout):
 def main():
     kout = sys.argv[1]
     tool = os.path.join(kout, 'scripts/gendwarfksyms/gendwarfksyms')
-    nobj = nexp = 0
+    nobj = nexp = nbitcode = 0
     errors = []
     for obj, text in sorted(c_objects(kout)):
         nobj += 1
         rel = os.path.relpath(obj, kout)
-        kbuild = [l for l in text.splitlines() if l.startswith('#SYMVER ')]
+        kbuild = symver_lines(text)
+        if is_bitcode(obj):
+            nbitcode += 1
+            if kbuild:
+                errors.append(f'{rel}: LLVM bitcode, but {len(kbuild)} versions in its .cmd')
+            continue
         names = marked_names(obj)
         if not names:
             if kbuild:
                 errors.append(f'{rel}: exports nothing but has {len(kbuild)} versions in its .cmd')
             continue
         nexp += 1
-        listed = subprocess.run([tool, obj], input=''.join(n + '\n' for n in names),
-                                capture_output=True, text=True).stdout.splitlines()
+        listed = tool_lines(tool, obj, names)
         if listed != kbuild:
             errors.append(f'{rel}: kbuild has {kbuild[:3]}..., the listed names give {listed[:3]}...')
+    nlinked = linked_vmlinux(kout, tool, errors) if nbitcode else 0
     if errors:
         for e in errors[:10]:
             print('kbuild-versions:', e, file=sys.stderr)
         sys.exit(1)
+    if nbitcode:
+        if nlinked < 1000:
+            print(f'kbuild-versions: only {nlinked} versions at the vmlinux.o link?', file=sys.stderr)
+            sys.exit(1)
+        print(f'kbuild-versions: {nobj} C objects, {nbitcode} of them LLVM bitcode without '
+              f'versions; .vmlinux.o.cmd has the tool\'s {nlinked} versions of the marked '
+              f'names of vmlinux.o that no object versions; {nexp} native objects exporting')
+        return
     if nexp < 100:
         print(f'kbuild-versions: only {nexp} of {nobj} C objects export symbols?', file=sys.stderr)
         sys.exit(1)
