@@ -116,7 +116,39 @@ lto_tests() {
 	lto_expect "an exported function that calls a renamed static helper" wrap def.o
 	lto_expect "an exported alias of a static function LTO renames" halias def.o
 	lto_expect "an export of the unit that imports them" user user.o
+	lto_cross_unit_tests
 	lto_link_tests
+}
+
+# Full LTO describes a type once for all units: another unit's DIEs refer
+# to it across units (DW_FORM_ref_addr), and its DW_AT_decl_file indexes
+# the file table of the unit that holds it. xa.c includes five headers
+# before the shared one, xb.c only that one, so the two tables differ.
+lto_cross_unit_tests() {
+	local i h=
+	for i in 1 2 3 4 5; do
+		echo "struct pad$i { int x; };" > pad$i.h
+		h+="#include \"pad$i.h\""$'\n'
+	done
+	printf 'enum color { RED, GREEN, BLUE };\n' > color.h
+	printf '%s#include "color.h"\n%s\n' "$h" \
+		'int xa(enum color c, struct pad1 *a, struct pad5 *e) { return c + a->x + e->x; }' > xa.c
+	printf '#include "color.h"\nint xb(enum color c) { return c * 2; }\n' > xb.c
+	lto_build lto-xcu-none none xa.c xb.c && lto_build lto-xcu-full full xa.c xb.c ||
+		{ ktap_fail "LTO: build the cross-unit case"; return; }
+	if ! llvm-dwarfdump-$ver --show-form lto-xcu-full.o 2>/dev/null | grep -q DW_FORM_ref_addr; then
+		ktap_fail "LTO: full LTO refers to a type across units (DW_FORM_ref_addr)"
+		return
+	fi
+	local want got
+	want="$(version_of xa.o xa) $(version_of xb.o xb)"
+	got="$(version_of lto-xcu-full.o xa) $(version_of lto-xcu-full.o xb)"
+	if [ "$got" = "$want" ] && [ "${want#* }" != 0x00000000 ]; then
+		ktap_ok "LTO: a type another unit holds (full LTO, DW_FORM_ref_addr) is read in that unit"
+	else
+		ktap_fail "LTO: a type another unit holds (full LTO, DW_FORM_ref_addr) is read in that unit"
+		ktap_diag "xa xb: without LTO $want, full LTO $got"
+	fi
 }
 
 # link_expect DESC FILE WANT: ok if FILE holds exactly the lines of WANT.
