@@ -15,6 +15,10 @@
 # this make runs in (unshare -m; needs root). Used to build a second
 # kernel whose ABI differs from a first one's.
 #
+# kmake.sh BUILD --run CMD [ARGS...] runs CMD instead of make, with the
+# same environment and view of the tree (for commands that repeat a
+# build's compiler command lines).
+#
 # Benchmarks build other trees and output directories with the same flags:
 # KMAKE_TREE (default build/linux) and KMAKE_OUT (default build/out/BUILD).
 set -euo pipefail
@@ -22,6 +26,12 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 name=${1:?usage: kmake.sh BUILD [make args...]}
 shift
+run=()
+if [ "${1:-}" = --run ]; then
+	shift
+	run=("$@")
+	set --
+fi
 tree=${KMAKE_TREE:-$top/build/linux}
 out=${KMAKE_OUT:-$top/build/out/$name}
 . "$top/scripts/builds.sh"
@@ -90,6 +100,7 @@ export CCACHE_NOHASHDIR=1
 make=(make -s -C "$tree" O="$out" ARCH=x86_64 "${tools[@]}"
 	CC="ccache $cc" HOSTCC="ccache $cc" -j"$(($(nproc) + 1))" "${rust[@]}" "$@")
 
+[ ${#run[@]} -eq 0 ] || make=("${run[@]}")
 [ -n "$patches" ] || exec "${make[@]}"
 
 # Patch fresh copies of the files the patch touches; a copy whose content

@@ -14,10 +14,27 @@
 # The language of an export is that of the object whose .cmd file holds
 # its version in REF_KOUT.
 #
+# lto-symvers.py --recompile LTO_KOUT: the same for the C exports of
+# vmlinux without a second kernel build, for make check: every C object
+# of vmlinux that exports symbols (LLVM bitcode with __export_symbol_
+# markers, read with the build's llvm-nm) is compiled again with its own
+# command line (savedcmd_ of its .cmd file) without $(CC_FLAGS_LTO), into
+# a scratch directory, and versioned on its own with the build's
+# gendwarfksyms on its marked names, as kbuild versions C objects without
+# LTO (the C helpers of rust/ with their names, as rust/Makefile does).
+# Run it through scripts/kmake.sh BUILD --run, which shows the compiler
+# the tree as the build saw it (test patches). The versions must be those
+# of Module.symvers, and every C export versioned at the vmlinux.o link
+# must be among them.
+#
 # Prints the counts; exits 1 with the first differences.
 
+import concurrent.futures
 import os
+import re
+import subprocess
 import sys
+import tempfile
 
 
 def fail(msg):
@@ -71,9 +88,132 @@ def languages(kout):
     return lang
 
 
+def config(kout):
+    with open(os.path.join(kout, '.config')) as f:
+        return dict(l.rstrip('\n').split('=', 1) for l in f if l.startswith('CONFIG_'))
+
+
+def is_bitcode(path):
+    with open(path, 'rb') as f:
+        return f.read(4) in (b'BC\xc0\xde', b'\xde\xc0\x17\x0b')
+
+
+def nm_symbols(kout, nm, objs, pick):
+    """{object: names} of the symbols llvm-nm lists for OBJS that PICK
+    (a function of the line) maps to a name."""
+    found = {}
+    for i in range(0, len(objs), 200):
+        batch = objs[i:i + 200]
+        out = subprocess.run([nm, '--defined-only'] + batch + ['/dev/null'], cwd=kout,
+                             capture_output=True, text=True)
+        obj = None
+        for line in out.stdout.splitlines():
+            if line.endswith(':') and line[:-1] in batch:
+                obj = line[:-1]
+            elif obj and pick(line):
+                found.setdefault(obj, set()).add(pick(line))
+    return found
+
+
+def exports_by_object(kout, nm, at_link):
+    """{object: names}: the bitcode objects of vmlinux that kbuild would
+    version without LTO, with the names it would version there."""
+    objs = [o for o in vmlinux_objects(kout) if is_bitcode(os.path.join(kout, o))]
+    marker = re.compile(r' __export_symbol_(\S+)$')
+    found = nm_symbols(kout, nm, objs, lambda l: (m := marker.search(l)) and m.group(1))
+    # rust/exports.c only marks symbols defined elsewhere and kbuild does
+    # not version it: the Rust ones are versioned in the Rust objects, the
+    # C helpers in rust/helpers/helpers.o with a list of names, as
+    # rust/Makefile does.
+    rust = found.pop('rust/exports.o', set())
+    helpers = 'rust/helpers/helpers.o'
+    if rust and helpers in objs:
+        defined = nm_symbols(kout, nm, [helpers], lambda l: l.split()[-1])
+        found[helpers] = rust & defined.get(helpers, set())
+    return len(objs), {o: n & at_link for o, n in found.items() if n & at_link}
+
+
+def recompile_command(kout, obj, scratch, lto_flags):
+    """OBJ's compile command without LTO, writing into SCRATCH."""
+    with open(cmd_file(kout, obj), errors='replace') as c:
+        first = c.readline()
+    prefix = f'savedcmd_{obj} := '
+    if not first.startswith(prefix):
+        fail(f'{cmd_file(kout, obj)}: no {prefix.strip()} line')
+    cmd = first[len(prefix):].rstrip('\n').replace('$$', '$')
+    words = cmd.split(' ')
+    if not all(f in words for f in lto_flags):
+        fail(f'{obj}: the command line lacks {lto_flags}')
+    words = [w for w in words if w not in lto_flags]
+    out = os.path.join(scratch, obj)
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    words = [re.sub(r'^-Wp,-MMD,.*', f'-Wp,-MMD,{out}.d', w) for w in words]
+    try:
+        words[words.index('-o') + 1] = out
+    except (ValueError, IndexError):
+        fail(f'{obj}: no -o in its command line')
+    return ' '.join(words), out
+
+
+def recompile(kout):
+    conf = config(kout)
+    if conf.get('CONFIG_LTO_CLANG') != 'y':
+        fail(f'{kout} is not a Clang LTO build')
+    if conf.get('CONFIG_LTO_CLANG_THIN') == 'y':
+        lto_flags = ['-flto=thin', '-fsplit-lto-unit', '-fvisibility=hidden']
+    else:
+        lto_flags = ['-flto', '-fvisibility=hidden']
+    llvm = '-' + conf['CONFIG_CLANG_VERSION'][:-4]
+    tool = os.path.join(kout, 'scripts/gendwarfksyms/gendwarfksyms')
+    crcs = {n: l.split('\t')[0] for n, l in symvers(kout).items()}
+    _, at_link = cmd_symvers(os.path.join(kout, '.vmlinux.o.cmd'))
+    nbitcode, names = exports_by_object(kout, f'llvm-nm{llvm}', set(at_link))
+    objs = sorted(names)
+    if len(objs) < 50:
+        fail(f'only {len(objs)} of {nbitcode} bitcode objects of vmlinux export symbols?')
+
+    def version(obj):
+        cmd, out = recompile_command(kout, obj, scratch, lto_flags)
+        run = subprocess.run(cmd, shell=True, cwd=kout, capture_output=True, text=True)
+        if run.returncode:
+            return obj, None, f'compile failed: {run.stderr[:300]}'
+        run = subprocess.run([tool, '--require-dwarf', out], capture_output=True, text=True,
+                             input=''.join(n + '\n' for n in sorted(names[obj])))
+        if run.returncode:
+            return obj, None, f'gendwarfksyms failed: {run.stderr[:300]}'
+        return obj, dict(l.split()[1:] for l in run.stdout.splitlines()), None
+
+    with tempfile.TemporaryDirectory(prefix='lto-symvers.') as scratch:
+        with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as pool:
+            results = list(pool.map(version, objs))
+    got = {}
+    for obj, versions, err in results:
+        if err:
+            fail(f'{obj}: {err}')
+        got.update(versions)
+    differ = sorted(n for n in got if crcs.get(n) != got[n])
+    for n in differ[:10]:
+        print(f'lto-symvers: {n}: Module.symvers {crcs.get(n)}, its object without LTO {got[n]}',
+              file=sys.stderr)
+    left = sorted(set(at_link) - set(got))
+    if differ or left or not got:
+        fail(f'{len(differ)} of {len(got)} versions differ; {len(left)} exports versioned at the '
+             f'link are in no recompiled object ({left[:5]})')
+    zero = sorted(n for n, c in crcs.items() if int(c, 16) == 0)
+    if zero:
+        fail(f'{len(zero)} exports with version 0: {zero[:5]}')
+    print(f'lto-symvers: the {len(got)} C exports of {len(objs)} bitcode objects of vmlinux '
+          f'(of {nbitcode}) compiled again without LTO have the versions of Module.symvers; '
+          f'{len(at_link)} of them versioned at the vmlinux.o link; '
+          f'{len(crcs)} exports in all, none with version 0')
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == '--recompile':
+        recompile(sys.argv[2])
+        return
     if len(sys.argv) != 3:
-        fail('usage: lto-symvers.py LTO_KOUT REF_KOUT')
+        fail('usage: lto-symvers.py LTO_KOUT REF_KOUT | --recompile LTO_KOUT')
     lto_kout, ref_kout = sys.argv[1:]
     lto, ref = symvers(lto_kout), symvers(ref_kout)
 
