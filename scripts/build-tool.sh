@@ -26,7 +26,7 @@ build() {
 		# symtypes-diff.c is a program of its own (make tool builds it below)
 		[ "$(basename "$c")" = symtypes-diff.c ] && continue
 		local o=$out/$(basename "$bin").$(basename "$c" .c).o
-		if [ ! -e "$o" ] || [ "$c" -nt "$o" ] || [ "$src/gendwarfksyms.h" -nt "$o" ] ||
+		if [ ! -e "$o" ] || [ "$c" -nt "$o" ] || [ -n "$(find "$src" -maxdepth 1 -name "*.h" -newer "$o")" ] ||
 		   [ "$0" -nt "$o" ]; then
 			gcc "${cflags[@]}" "$@" -c "$c" -o "$o"
 		fi

@@ -69,13 +69,16 @@ static void __attribute__((noreturn)) harness_exit(int status)
 
 #define exit(status) harness_exit(status)
 #define main gendwarfksyms_main
+#include "base.c"
 #include "cache.c"
 #include "die.c"
-#include "dwarf.c"
 #include "gendwarfksyms.c"
 #include "kabi.c"
+#include "object.c"
 #include "symbols.c"
 #include "types.c"
+#include "units.c"
+#include "walk.c"
 #undef main
 #undef exit
 
