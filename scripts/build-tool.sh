@@ -17,27 +17,33 @@ mkdir -p "$out"
 
 cflags=(-Wall -Wmissing-prototypes -Wstrict-prototypes -std=gnu11
 	-I "$top/build/linux/scripts/include" -I "$src")
-libs=(-ldw -lelf -lz)
+# The sources of a program: its -objs lines in the tool's Makefile.
+sources() {
+	sed -n "s/^$1-objs += \(.*\)\.o\$/\1.c/p" "$src/Makefile"
+}
 
+# build PROGRAM BINARY LIBS FLAGS...
 build() {
-	local bin=$1; shift
-	local objs=()
-	for c in "$src"/*.c; do
-		# symtypes-diff.c is a program of its own (make tool builds it below)
-		[ "$(basename "$c")" = symtypes-diff.c ] && continue
-		local o=$out/$(basename "$bin").$(basename "$c" .c).o
-		if [ ! -e "$o" ] || [ "$c" -nt "$o" ] || [ -n "$(find "$src" -maxdepth 1 -name "*.h" -newer "$o")" ] ||
+	local prog=$1 bin=$2 libs=$3; shift 3
+	local objs=() c o
+	for c in $(sources "$prog"); do
+		o=$out/$(basename "$bin").${c%.c}.o
+		if [ ! -e "$o" ] || [ "$src/$c" -nt "$o" ] ||
+		   [ -n "$(find "$src" -maxdepth 1 -name "*.h" -newer "$o")" ] ||
 		   [ "$0" -nt "$o" ]; then
-			gcc "${cflags[@]}" "$@" -c "$c" -o "$o"
+			gcc "${cflags[@]}" "$@" -c "$src/$c" -o "$o"
 		fi
 		objs+=("$o")
 	done
-	gcc "$@" "${objs[@]}" "${libs[@]}" -o "$bin"
+	[ ${#objs[@]} -gt 0 ] || { echo "build-tool: no sources for $prog in $src/Makefile" >&2; exit 1; }
+	# shellcheck disable=SC2086
+	gcc "$@" "${objs[@]}" $libs -o "$bin"
 }
 
-build "$out/gendwarfksyms" -O2 -g
-build "$out/gendwarfksyms-asan" -O1 -g -fno-omit-frame-pointer \
-	-fsanitize=address,undefined -fno-sanitize-recover=all
+build gendwarfksyms "$out/gendwarfksyms" "-ldw -lelf -lz" -O2 -g
+build gendwarfksyms "$out/gendwarfksyms-asan" "-ldw -lelf -lz" -O1 -g \
+	-fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=all
 
 # symtypes-diff: compares symtypes files, needs only zlib.
-gcc "${cflags[@]}" -O2 -g "$src/symtypes-diff.c" -lz -o "$out/symtypes-diff"
+build symtypes-diff "$out/symtypes-diff" -lz -O2 -g

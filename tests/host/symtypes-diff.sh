@@ -31,13 +31,16 @@ GDK=$WORK/gendwarfksyms
 build_tools() {
 	local cflags=(-O2 -g -Wall -Wmissing-prototypes -Wstrict-prototypes
 		      -std=gnu11 -I "$SRC/scripts/include" -I "$gdk")
-	local c srcs=()
+	local gdk_srcs diff_srcs
 
-	for c in "$gdk"/*.c; do
-		[ "$(basename "$c")" = symtypes-diff.c ] || srcs+=("$c")
-	done
-	gcc "${cflags[@]}" "${srcs[@]}" -ldw -lelf -lz -o "$GDK" &&
-		gcc "${cflags[@]}" -Werror "$gdk/symtypes-diff.c" -lz -o "$DIFF"
+	# the sources of each program: its -objs lines in the Makefile
+	gdk_srcs=$(sed -n "s|^gendwarfksyms-objs += \(.*\)\.o\$|$gdk/\1.c|p" "$gdk/Makefile")
+	diff_srcs=$(sed -n "s|^symtypes-diff-objs += \(.*\)\.o\$|$gdk/\1.c|p" "$gdk/Makefile")
+	# a tree from before the shared type string code
+	[ -n "$diff_srcs" ] || diff_srcs=$gdk/symtypes-diff.c
+	# shellcheck disable=SC2086
+	gcc "${cflags[@]}" $gdk_srcs -ldw -lelf -lz -o "$GDK" &&
+		gcc "${cflags[@]}" -Werror $diff_srcs -lz -o "$DIFF"
 }
 
 if ! build_tools >"$WORK/build.log" 2>&1; then
@@ -377,6 +380,9 @@ errors() {
 	bad "duplicate entry" \
 		"$(printf 's#a structure_type a { }\ns#a structure_type a { }')" \
 		"2: duplicate entry for s#a"
+	bad "unterminated quote" \
+		"$(printf "s#a structure_type a { }\napi variable s#'a b")" \
+		"2: malformed symtypes line: a quoted name has no closing quote"
 
 	"$DIFF" "$WORK/empty" "$WORK/missing" 2> "$WORK/err"
 	if [ $? = 2 ] && grep -q "$WORK/missing" "$WORK/err"; then

@@ -77,6 +77,7 @@ static void __attribute__((noreturn)) harness_exit(int status)
 #include "object.c"
 #include "symbols.c"
 #include "types.c"
+#include "typestr.c"
 #include "units.c"
 #include "walk.c"
 #undef main
@@ -283,7 +284,7 @@ static void reset_after_error(void)
 	symbol_free();
 	kabi_free();
 	die_map_free();
-	type_map_free();
+	free_cu_types();
 	if (nr_symtypes) {
 		if (!null)
 			null = fopen("/dev/null", "w");
