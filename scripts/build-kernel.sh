@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# build-kernel.sh BUILD: configure and build build/out/BUILD (bzImage,
-# modules, Module.symvers). Incremental: an up-to-date build only costs
+# build-kernel.sh BUILD: configure and build build/out/BUILD (the kernel
+# image, modules, Module.symvers). Incremental: an up-to-date build only costs
 # make's dependency walk. Kernel builds on this machine are serialised
 # with a lock file so that two never run at once.
 set -euo pipefail
@@ -18,8 +18,10 @@ if ! flock -n 9; then
 	flock 9
 fi
 
+. "$top/scripts/builds.sh"
+image=$(arch_image "$(build_arch "$name")") || exit 1
 "$top/scripts/configure.sh" "$name"
 start=$(date +%s)
 "$top/scripts/kmake.sh" "$name" all
 echo "build-kernel: $name built in $(($(date +%s) - start))s:" \
-	"build/out/$name/arch/x86/boot/bzImage"
+	"build/out/$name/$image"

@@ -6,12 +6,25 @@
 #   build_patches NAME     the test patches (configs/<p>), in order
 #   build_llvm NAME        the value of the line's LLVM= word, or nothing
 #                          for a GCC build
+#   build_arch NAME        the kernel architecture (ARCH= word; x86_64
+#                          when the line has none)
 #
 # A line is "<name> <word>...": a word "LLVM=<v>" chooses the LLVM
 # toolchain (passed to make as LLVM=<v>, e.g. LLVM=-16 for clang-16,
-# ld.lld-16, ...), a word ending in ".patch" names a test patch the build
-# sees the tree through (scripts/kmake.sh), and every other word is a
-# config fragment. Each function fails with a message for an unknown NAME.
+# ld.lld-16, ...), a word "ARCH=<arch>" the architecture (one that
+# arch_known accepts; other than x86_64, the kernel is cross-built), a
+# word ending in ".patch" names a test patch the build sees the tree
+# through (scripts/kmake.sh), and every other word is a config fragment.
+# Each function fails with a message for an unknown NAME.
+#
+# What differs between architectures, for the harness:
+#   arch_known ARCH        true for an architecture the harness can build
+#                          and boot
+#   arch_image ARCH        the kernel image make builds (under O=)
+#   arch_cross ARCH        the GNU cross tools' prefix (CROSS_COMPILE of a
+#                          GCC build, the C compiler of guest programs:
+#                          <prefix>gcc); empty for x86_64
+#   arch_deb ARCH          Debian's name of the architecture
 
 _builds_file=${_builds_file:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/configs/builds}
 
@@ -27,7 +40,7 @@ build_fragments() {
 	local w words out=()
 	words=$(_build_words "$1") || return 1
 	for w in $words; do
-		case $w in LLVM=*|*.patch) ;; *) out+=("$w") ;; esac
+		case $w in LLVM=*|ARCH=*|*.patch) ;; *) out+=("$w") ;; esac
 	done
 	echo "${out[*]}"
 }
@@ -47,4 +60,44 @@ build_llvm() {
 	for w in $words; do
 		case $w in LLVM=*) echo "${w#LLVM=}" ;; esac
 	done
+}
+
+build_arch() {
+	local w words arch=x86_64
+	words=$(_build_words "$1") || return 1
+	for w in $words; do
+		case $w in ARCH=*) arch=${w#ARCH=} ;; esac
+	done
+	arch_known "$arch" || {
+		echo "build '$1' in ${_builds_file}: unknown architecture '$arch' (known: x86_64 arm64)" >&2
+		return 1
+	}
+	echo "$arch"
+}
+
+arch_known() {
+	case $1 in
+	x86_64|arm64) ;;
+	*) return 1 ;;
+	esac
+}
+
+arch_image() {
+	case $1 in
+	x86_64) echo arch/x86/boot/bzImage ;;
+	arm64) echo arch/arm64/boot/Image ;;
+	esac
+}
+
+arch_cross() {
+	case $1 in
+	arm64) echo aarch64-linux-gnu- ;;
+	esac
+}
+
+arch_deb() {
+	case $1 in
+	x86_64) echo amd64 ;;
+	arm64) echo arm64 ;;
+	esac
 }

@@ -1,9 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# configure.sh BUILD: write build/out/BUILD/.config = tinyconfig (x86_64)
-# + the fragments configs/builds lists for BUILD, merged with the tree's
-# scripts/kconfig/merge_config.sh and completed by olddefconfig.
+# configure.sh BUILD: write build/out/BUILD/.config = tinyconfig of the
+# build's architecture + the fragments configs/builds lists for BUILD,
+# merged with the tree's scripts/kconfig/merge_config.sh and completed by
+# olddefconfig. An unknown architecture or missing (cross) tools stop it
+# here, with one line naming what is missing (scripts/kmake.sh).
 #
 # The .config is only replaced when its content changes, so an unchanged
 # build stays up to date. Every option a fragment sets must survive in the

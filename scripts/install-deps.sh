@@ -21,8 +21,9 @@ packages=(
 	openssl
 	# gendwarfksyms
 	libdw-dev zlib1g-dev pkg-config
-	# boot tests
-	qemu-system-x86 busybox-static
+	# boot tests (x86_64 and arm64 guests; arm64 guests' static programs
+	# are built with gcc-aarch64-linux-gnu and its C library)
+	qemu-system-x86 qemu-system-arm busybox-static libc6-dev-arm64-cross
 	# build cache
 	ccache
 	# Rust kernel support
@@ -34,7 +35,8 @@ packages=(
 	# each clang's lld and llvm-dwarfdump build and inspect the LTO
 	# host-test objects
 	lld-14 llvm-14 clang-16 lld-16 llvm-16
-	gcc-aarch64-linux-gnu # AArch64 objects for the gendwarfksyms relocation test
+	# AArch64 objects for the gendwarfksyms relocation test, arm64 guests
+	gcc-aarch64-linux-gnu
 	# packaging tests
 	dpkg-dev debhelper fakeroot
 )
@@ -53,12 +55,19 @@ if ! dpkg-query -W -f='${Status}' linux-source-6.12 2>/dev/null | grep -q 'ok in
 	fi
 fi
 
-[ ${#missing[@]} -eq 0 ] && exit 0
+# arm64 guests run Debian's busybox-static:arm64, which qemu/busybox.sh
+# downloads (not installs): apt must know the arm64 archive for that.
+foreign=
+dpkg --print-foreign-architectures | grep -qx arm64 || foreign=arm64
 
-echo "install-deps: installing ${missing[*]}"
+[ ${#missing[@]} -eq 0 ] && [ -z "$foreign" ] && exit 0
+
+echo "install-deps: installing ${missing[*]}${foreign:+ (and adding dpkg architecture $foreign)}"
 export DEBIAN_FRONTEND=noninteractive
 sudo=
 [ "$(id -u)" -eq 0 ] || sudo=sudo
+[ -z "$foreign" ] || $sudo dpkg --add-architecture "$foreign"
 $sudo apt-get update -qq ||
 	$sudo apt-get update -qq   # one retry for a flaky mirror
+[ ${#missing[@]} -eq 0 ] && exit 0
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

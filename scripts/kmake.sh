@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kmake.sh BUILD [make args...]: run make in build/linux for the O= build
-# build/out/BUILD with the flags every build uses (x86_64, ccache, one job
-# per core plus one) and the toolchain its line of configs/builds names
-# (GCC, or LLVM=<v>). Used for kernel builds and for external modules, so
-# that modules are always built with the kernel's own compiler:
+# build/out/BUILD with the flags every build uses (ccache, one job per core
+# plus one) and the architecture and toolchain its line of configs/builds
+# names (x86_64 or ARCH=<arch>, cross-built; GCC or LLVM=<v>). Used for
+# kernel builds and for external modules, so that modules are always
+# built with the kernel's own compiler:
 #   scripts/kmake.sh genksyms M=/abs/path/to/module modules
 #
 # A build whose line names test patches (<p>.patch: configs/<p>.patch)
@@ -38,24 +39,44 @@ out=${KMAKE_OUT:-$top/build/out/$name}
 frags=$(build_fragments "$name") || exit 1
 patches=$(build_patches "$name")
 llvm=$(build_llvm "$name")
+arch=$(build_arch "$name") || exit 1
 
 # The compilers. ccache wraps them; an LLVM build names clang itself so
 # that ccache sees it (make's LLVM= still picks ld.lld, llvm-nm, ...).
+# Clang is a cross compiler already (the kernel gives it --target from
+# ARCH); a GCC build for another architecture uses the GNU cross tools.
+# Every tool the build will run must be there: one line names the
+# missing ones.
+need=()
 if [ -n "$llvm" ]; then
 	case $llvm in
-	1) clang=clang ;;
-	-[0-9]*) clang=clang$llvm ;;
+	1) suffix= ;;
+	-[0-9]*) suffix=$llvm ;;
 	*) echo "kmake: $name: LLVM=$llvm: only LLVM=1 and LLVM=-<version> are supported" >&2
 	   exit 1 ;;
 	esac
-	command -v "$clang" >/dev/null ||
-		{ echo "kmake: $name: $clang not found (scripts/install-deps.sh)" >&2; exit 1; }
+	clang=clang$suffix
+	for t in clang ld.lld llvm-ar llvm-nm llvm-objcopy llvm-objdump llvm-readelf llvm-strip; do
+		need+=("$t$suffix")
+	done
 	cc=$clang
+	hostcc=$clang
 	tools=(LLVM="$llvm")
 else
-	cc=gcc
-	tools=()
+	cross=$(arch_cross "$arch")
+	for t in gcc ld ar nm objcopy objdump readelf strip; do
+		need+=("$cross$t")
+	done
+	cc=${cross}gcc
+	hostcc=gcc
+	tools=(${cross:+CROSS_COMPILE=$cross})
 fi
+missing=()
+for t in "${need[@]}"; do
+	command -v "$t" >/dev/null || missing+=("$t")
+done
+[ ${#missing[@]} -eq 0 ] ||
+	{ echo "kmake: $name ($arch): ${missing[*]} not found (scripts/install-deps.sh)" >&2; exit 1; }
 
 # Builds whose fragments enable Rust get the test toolchain: Debian's rustc
 # (rust-src included), bindgen through tests/rust/bindgen-adapter, and a
@@ -64,7 +85,7 @@ fi
 rust=()
 for f in $frags; do
 	if grep -qx CONFIG_RUST=y "$top/configs/$f.config" 2>/dev/null; then
-		rust=(RUSTC=/usr/bin/rustc BINDGEN="$top/tests/rust/bindgen-adapter" HOSTCC=$cc)
+		rust=(RUSTC=/usr/bin/rustc BINDGEN="$top/tests/rust/bindgen-adapter" HOSTCC=$hostcc)
 	fi
 done
 
@@ -97,8 +118,8 @@ fi
 # would share nothing. Their debug info may name the other directory.
 export CCACHE_NOHASHDIR=1
 
-make=(make -s -C "$tree" O="$out" ARCH=x86_64 "${tools[@]}"
-	CC="ccache $cc" HOSTCC="ccache $cc" -j"$(($(nproc) + 1))" "${rust[@]}" "$@")
+make=(make -s -C "$tree" O="$out" ARCH="$arch" "${tools[@]}"
+	CC="ccache $cc" HOSTCC="ccache $hostcc" -j"$(($(nproc) + 1))" "${rust[@]}" "$@")
 
 [ ${#run[@]} -eq 0 ] || make=("${run[@]}")
 [ -n "$patches" ] || exec "${make[@]}"

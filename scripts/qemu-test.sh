@@ -9,7 +9,8 @@
 #
 # Per build: build the kernel -> run each suite's prepare (modules into the
 # suite's staging directory) -> pack one initramfs with all its suites ->
-# boot once in QEMU -> verdict. Suites sharing a build share the boot.
+# boot once in QEMU (the build's architecture) -> verdict. Suites sharing
+# a build share the boot.
 # A suite whose kernel file names several builds runs on each of them.
 #
 # Verdict: each guest result is re-emitted as "<suite>: <description>",
@@ -24,6 +25,7 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/lib/ktap.sh"
 . "$top/tests/lib/verdict.sh"
+. "$top/scripts/builds.sh"
 timeout=${QEMU_TIMEOUT:-300}
 
 # The builds a suite runs on: the words of its kernel file.
@@ -81,10 +83,17 @@ run_build() {
 	done
 	[ ${#booted[@]} -gt 0 ] || return
 
-	# pack + boot
-	"$top/qemu/pack-initramfs.sh" "$run/root" "$run/initramfs.cpio.gz"
-	local start=$SECONDS rc=0
-	"$top/qemu/boot.sh" "$top/build/out/$build/arch/x86/boot/bzImage" \
+	# pack + boot, for the build's architecture
+	local arch start=$SECONDS rc=0
+	arch=$(build_arch "$build")
+	if ! "$top/qemu/pack-initramfs.sh" -a "$arch" "$run/root" \
+		"$run/initramfs.cpio.gz" >"$run/pack.log" 2>&1; then
+		ktap_fail "$build: initramfs packed"
+		diag_file "$run/pack.log"
+		for s in "${booted[@]}"; do ktap_fail "${label[$s]}: not run (no initramfs)"; done
+		return
+	fi
+	"$top/qemu/boot.sh" -a "$arch" "$top/build/out/$build/$(arch_image "$arch")" \
 		"$run/initramfs.cpio.gz" "$run/console.log" "$timeout" || rc=$?
 	tr -d '\r' < "$run/console.log" > "$run/console.txt"
 	ktap_diag "build $build: booted in $((SECONDS - start))s, QEMU exit $rc," \

@@ -23,7 +23,7 @@ mkscript crash 'ktap_ok "fine"; exit 3'
 mkscript silent 'exit 0'
 mkscript skip 'ktap_skip "not here" "no reason"; ktap_finish'
 
-ktap_plan 14
+ktap_plan 18
 
 out=$("$tmp/fail1"); rc=$?
 ktap_check "ktap_check reports 'not ok' for a failing command" \
@@ -44,12 +44,14 @@ ktap_check "run.sh counts a script with no results as a failure" \
 ktap_check "run.sh never counts a SKIP as a pass" \
 	[ "$(last "$tmp/skip")" = "0 passed, 0 failed" ]
 
-# scripts/builds.sh on a builds file of its own: the three kinds of words
+# scripts/builds.sh on a builds file of its own: the four kinds of words
 # of a line come back apart, in order, and an unknown build is an error.
-printf '# comment\nplain\ta b\nclang\tLLVM=-14 a x.patch b y.patch\n' > "$tmp/builds"
+printf '# comment\nplain\ta b\nclang\tLLVM=-14 a x.patch b y.patch\narm\ta ARCH=arm64 b\n' > "$tmp/builds"
 words() { (_builds_file=$tmp/builds; . "$top/scripts/builds.sh"; "$@"); }
-ktap_check "builds.sh: fragments of a line, without LLVM= and patches" \
-	[ "$(words build_fragments clang)" = "a b" ]
+ktap_check "builds.sh: fragments of a line, without LLVM=, ARCH= and patches" \
+	[ "$(words build_fragments clang)/$(words build_fragments arm)" = "a b/a b" ]
+ktap_check "builds.sh: ARCH= of a line, x86_64 without one" \
+	[ "$(words build_arch arm)/$(words build_arch plain)" = "arm64/x86_64" ]
 ktap_check "builds.sh: test patches of a line, in order" \
 	[ "$(words build_patches clang)" = "x.patch y.patch" ]
 ktap_check "builds.sh: LLVM= of a Clang build, none for a GCC build" \
@@ -67,14 +69,35 @@ ktap_check "builds.sh: configs/builds has a Clang build with Rust" \
 # A build whose LLVM toolchain is not installed stops at configure time
 # with one line naming the build and the missing compiler, instead of
 # falling back to gcc.
-printf 'harness-no-llvm\tLLVM=-99 base\n' > "$tmp/builds"
-missing_llvm() {
+# The same for an unknown architecture and for missing GNU cross tools
+# (a PATH that has everything of /usr/bin but aarch64-linux-gnu-*).
+llvm99="clang-99 ld.lld-99 llvm-ar-99 llvm-nm-99 llvm-objcopy-99 llvm-objdump-99 llvm-readelf-99 llvm-strip-99"
+cross="aarch64-linux-gnu-gcc aarch64-linux-gnu-ld aarch64-linux-gnu-ar aarch64-linux-gnu-nm"
+cross+=" aarch64-linux-gnu-objcopy aarch64-linux-gnu-objdump aarch64-linux-gnu-readelf aarch64-linux-gnu-strip"
+printf '%s\n' "harness-no-llvm	LLVM=-99 base" "harness-no-arch	ARCH=mips base" \
+	"harness-no-cross	ARCH=arm64 base" > "$tmp/builds"
+mkdir "$tmp/bin"
+for f in /usr/bin/* /bin/*; do
+	case $f in */aarch64-linux-gnu-*) continue ;; esac
+	ln -sf "$f" "$tmp/bin/"
+done
+configure_fails() {	# BUILD PATH LINE
 	local out
-	! out=$(_builds_file=$tmp/builds "$top/scripts/configure.sh" harness-no-llvm 2>&1) &&
-		[ "$out" = "kmake: harness-no-llvm: clang-99 not found (scripts/install-deps.sh)" ]
+	! out=$(PATH=$2 _builds_file=$tmp/builds "$top/scripts/configure.sh" "$1" 2>&1) &&
+		[ "$out" = "$3" ] || { echo "# got: $out"; return 1; }
 }
 ktap_check "configure.sh: a build naming an LLVM that is not installed fails, naming both" \
-	missing_llvm
-rm -rf "$top/build/out/harness-no-llvm"
+	configure_fails harness-no-llvm "$PATH" \
+	"kmake: harness-no-llvm (x86_64): $llvm99 not found (scripts/install-deps.sh)"
+ktap_check "configure.sh: a build naming an unknown architecture fails, naming it" \
+	configure_fails harness-no-arch "$PATH" \
+	"build 'harness-no-arch' in $tmp/builds: unknown architecture 'mips' (known: x86_64 arm64)"
+ktap_check "configure.sh: a GCC build for arm64 without the cross tools fails, naming them" \
+	configure_fails harness-no-cross "$tmp/bin" \
+	"kmake: harness-no-cross (arm64): $cross not found (scripts/install-deps.sh)"
+ktap_check "qemu/boot.sh: an unknown architecture fails, naming it" \
+	bash -c '! out=$("$0/qemu/boot.sh" -a mips x y "$1/log" 2>&1) &&
+		[ "$out" = "boot.sh: no QEMU for architecture '"'mips'"' (known: x86_64 arm64)" ]' "$top" "$tmp"
+rm -rf "$top"/build/out/harness-no-{llvm,arch,cross}
 
 ktap_finish

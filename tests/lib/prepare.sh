@@ -9,6 +9,9 @@
 #       against build/out/$BUILD; the .ko files land in DIR.
 #   build_has_patch P
 #       true if configs/builds gives $BUILD the test patch configs/P.
+#   guest_cc
+#       the C compiler of static programs for $BUILD's guest: gcc, or the
+#       GNU cross compiler of the build's architecture.
 
 build_modules() {
 	_dir=$1
@@ -23,4 +26,8 @@ build_has_patch() {
 	*" $1 "*) return 0 ;;
 	*) return 1 ;;
 	esac
+}
+
+guest_cc() {
+	echo "$(arch_cross "$(build_arch "$BUILD")")gcc"
 }
