@@ -10,6 +10,7 @@
 # is added to the kernel command line.
 set -euo pipefail
 
+. "$(dirname "$0")/../scripts/builds.sh"
 arch=x86_64
 if [ "${1:-}" = -a ]; then
 	arch=${2:?usage: boot.sh [-a ARCH] IMAGE INITRD LOG [TIMEOUT]}
@@ -25,7 +26,7 @@ x86_64)	qemu=(qemu-system-x86_64 -machine pc -cpu qemu64)
 	console=ttyS0 ;;
 arm64)	qemu=(qemu-system-aarch64 -machine virt -cpu cortex-a57)
 	console=ttyAMA0 ;;
-*)	echo "boot.sh: no QEMU for architecture '$arch' (known: x86_64 arm64)" >&2
+*)	echo "boot.sh: no QEMU for architecture '$arch' (known: $arch_names)" >&2
 	exit 2 ;;
 esac
 command -v "${qemu[0]}" >/dev/null ||

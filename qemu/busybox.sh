@@ -14,7 +14,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 arch=${1:?usage: busybox.sh ARCH}
 . "$top/scripts/builds.sh"
 arch_known "$arch" ||
-	{ echo "busybox.sh: unknown architecture '$arch' (known: x86_64 arm64)" >&2; exit 1; }
+	{ echo "busybox.sh: unknown architecture '$arch' (known: $arch_names)" >&2; exit 1; }
 deb=$(arch_deb "$arch")
 
 if [ "$deb" = "$(dpkg --print-architecture)" ]; then

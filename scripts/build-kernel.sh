@@ -19,7 +19,8 @@ if ! flock -n 9; then
 fi
 
 . "$top/scripts/builds.sh"
-image=$(arch_image "$(build_arch "$name")") || exit 1
+arch=$(build_arch "$name") || exit 1
+image=$(arch_image "$arch")
 "$top/scripts/configure.sh" "$name"
 start=$(date +%s)
 "$top/scripts/kmake.sh" "$name" all

@@ -69,17 +69,22 @@ build_arch() {
 		case $w in ARCH=*) arch=${w#ARCH=} ;; esac
 	done
 	arch_known "$arch" || {
-		echo "build '$1' in ${_builds_file}: unknown architecture '$arch' (known: x86_64 arm64)" >&2
+		echo "build '$1' in ${_builds_file}: unknown architecture '$arch' (known: $arch_names)" >&2
 		return 1
 	}
 	echo "$arch"
 }
 
+# The architectures the harness builds and boots, for arch_known and for
+# messages.
+arch_names="x86_64 arm64"
+
 arch_known() {
-	case $1 in
-	x86_64|arm64) ;;
-	*) return 1 ;;
-	esac
+	local a
+	for a in $arch_names; do
+		[ "$1" = "$a" ] && return 0
+	done
+	return 1
 }
 
 arch_image() {
