@@ -57,6 +57,7 @@ run_build() {
 	# configure + build
 	rm -rf "$run"
 	mkdir -p "$run/root/suites"
+	local t=$SECONDS
 	if ! "$top/scripts/build-kernel.sh" "$build" >"$run/build.log" 2>&1; then
 		ktap_fail "$build: kernel builds"
 		tail -n 30 "$run/build.log" | diag_file
@@ -64,17 +65,20 @@ run_build() {
 		return
 	fi
 	ktap_ok "$build: kernel builds"
+	ktap_diag "time: $build built in $((SECONDS - t)) s"
 
 	# prepare each suite
 	local booted=()
 	for s in "${suites[@]}"; do
 		local dir=$top/tests/qemu/$s
 		mkdir -p "$run/$s/work" "$run/root/suites/$s"
+		t=$SECONDS
 		if TOP=$top BUILD=$build KOUT=$top/build/out/$build \
 		   WORK=$run/$s/work STAGE=$run/root/suites/$s \
 		   "$dir/prepare" >"$run/$s/prepare.log" 2>&1; then
 			install -m 755 "$dir/guest" "$run/root/suites/$s/guest"
 			booted+=("$s")
+			ktap_diag "time: ${label[$s]} prepared in $((SECONDS - t)) s"
 		else
 			ktap_fail "${label[$s]}: prepare (modules for the guest)"
 			tail -n 30 "$run/$s/prepare.log" | diag_file

@@ -10,13 +10,15 @@
 # top-level "ok N ..." / "not ok N ..." lines; "ok ... # SKIP" lines are
 # counted as skipped (reported in a comment, never as passes). A script
 # that exits non-zero without a "not ok" line, or prints no result at all,
-# counts as one failure.
+# counts as one failure. After each script, a comment gives its run time
+# (where a CI run's time goes).
 set -uo pipefail
 
 passed=0 failed=0 skipped=0
 
 for script in "$@"; do
 	echo "# run: $script"
+	start=$SECONDS
 	p=0 f=0 s=0
 	rc=
 	while IFS= read -r line; do
@@ -38,6 +40,7 @@ for script in "$@"; do
 		echo "not ok - $script reported no results"
 		f=1
 	fi
+	echo "# time: $script took $((SECONDS - start)) s"
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 done
 
