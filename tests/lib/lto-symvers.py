@@ -27,6 +27,12 @@
 # of Module.symvers, and every C export versioned at the vmlinux.o link
 # must be among them.
 #
+# lto-symvers.py --units N LTO_KOUT: the same check in a third of the
+# time: every exporting bitcode object compiled to machine code on its
+# own by the build's llc (-O0: the debug information's types are the
+# front end's, whatever the code generator does), and every Nth of them
+# (in name order) also compiled again from source without LTO as above.
+#
 # Prints the counts; exits 1 with the first differences.
 
 import concurrent.futures
@@ -155,7 +161,13 @@ def recompile_command(kout, obj, scratch, lto_flags):
     return ' '.join(words), out
 
 
-def recompile(kout):
+def recompile(kout, sample):
+    """Version the exporting C objects of vmlinux without the LTO link.
+    SAMPLE 0: every one compiled again from its source without LTO. SAMPLE
+    N: every one's own bitcode compiled to machine code alone (llc, the
+    code generator of the build's LLVM, at -O0: the types in the debug
+    information are the front end's, whatever the code), and every Nth
+    (in name order) also compiled again from its source."""
     conf = config(kout)
     if conf.get('CONFIG_LTO_CLANG') != 'y':
         fail(f'{kout} is not a Clang LTO build')
@@ -171,49 +183,65 @@ def recompile(kout):
     objs = sorted(names)
     if len(objs) < 50:
         fail(f'only {len(objs)} of {nbitcode} bitcode objects of vmlinux export symbols?')
+    from_source = objs if sample == 0 else objs[::sample]
 
-    def version(obj):
-        cmd, out = recompile_command(kout, obj, scratch, lto_flags)
+    def version(job):
+        obj, how = job
+        if how == 'source':
+            cmd, out = recompile_command(kout, obj, scratch, lto_flags)
+        else:
+            out = os.path.join(scratch, obj + '.unit')
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            cmd = f'llc{llvm} -O0 -filetype=obj {obj} -o {out}'
         run = subprocess.run(cmd, shell=True, cwd=kout, capture_output=True, text=True)
         if run.returncode:
-            return obj, None, f'compile failed: {run.stderr[:300]}'
+            return job, None, f'{cmd.split()[0]} failed: {run.stderr[:300]}'
         run = subprocess.run([tool, '--require-dwarf', out], capture_output=True, text=True,
                              input=''.join(n + '\n' for n in sorted(names[obj])))
         if run.returncode:
-            return obj, None, f'gendwarfksyms failed: {run.stderr[:300]}'
-        return obj, dict(l.split()[1:] for l in run.stdout.splitlines()), None
+            return job, None, f'gendwarfksyms failed: {run.stderr[:300]}'
+        return job, dict(l.split()[1:] for l in run.stdout.splitlines()), None
 
+    jobs = [(o, 'source') for o in from_source]
+    if sample:
+        jobs += [(o, 'alone') for o in objs]
     with tempfile.TemporaryDirectory(prefix='lto-symvers.') as scratch:
         with concurrent.futures.ThreadPoolExecutor(os.cpu_count()) as pool:
-            results = list(pool.map(version, objs))
-    got = {}
-    for obj, versions, err in results:
+            results = list(pool.map(version, jobs))
+    got, differ = {}, []
+    for (obj, how), versions, err in results:
         if err:
-            fail(f'{obj}: {err}')
+            fail(f'{obj} ({how}): {err}')
+        for n, crc in versions.items():
+            if crcs.get(n) != crc:
+                differ.append(f'{n}: Module.symvers {crcs.get(n)}, {obj} {how} {crc}')
         got.update(versions)
-    differ = sorted(n for n in got if crcs.get(n) != got[n])
-    for n in differ[:10]:
-        print(f'lto-symvers: {n}: Module.symvers {crcs.get(n)}, its object without LTO {got[n]}',
-              file=sys.stderr)
+    for d in differ[:10]:
+        print(f'lto-symvers: {d}', file=sys.stderr)
     left = sorted(set(at_link) - set(got))
     if differ or left or not got:
-        fail(f'{len(differ)} of {len(got)} versions differ; {len(left)} exports versioned at the '
+        fail(f'{len(differ)} versions differ; {len(left)} exports versioned at the '
              f'link are in no recompiled object ({left[:5]})')
     zero = sorted(n for n, c in crcs.items() if int(c, 16) == 0)
     if zero:
         fail(f'{len(zero)} exports with version 0: {zero[:5]}')
+    how = (f'each compiled alone from its bitcode and {len(from_source)} of them '
+           'again from source' if sample else 'compiled again without LTO')
     print(f'lto-symvers: the {len(got)} C exports of {len(objs)} bitcode objects of vmlinux '
-          f'(of {nbitcode}) compiled again without LTO have the versions of Module.symvers; '
+          f'(of {nbitcode}), {how}, have the versions of Module.symvers; '
           f'{len(at_link)} of them versioned at the vmlinux.o link; '
           f'{len(crcs)} exports in all, none with version 0')
 
 
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == '--recompile':
-        recompile(sys.argv[2])
+        recompile(sys.argv[2], 0)
+        return
+    if len(sys.argv) == 4 and sys.argv[1] == '--units':
+        recompile(sys.argv[3], int(sys.argv[2]))
         return
     if len(sys.argv) != 3:
-        fail('usage: lto-symvers.py LTO_KOUT REF_KOUT | --recompile LTO_KOUT')
+        fail('usage: lto-symvers.py LTO_KOUT REF_KOUT | --recompile LTO_KOUT | --units N LTO_KOUT')
     lto_kout, ref_kout = sys.argv[1:]
     lto, ref = symvers(lto_kout), symvers(ref_kout)
 
