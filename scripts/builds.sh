@@ -8,13 +8,16 @@
 #                          for a GCC build
 #   build_arch NAME        the kernel architecture (ARCH= word; x86_64
 #                          when the line has none)
+#   build_from NAME        the value of the line's from= word, or nothing
 #
 # A line is "<name> <word>...": a word "LLVM=<v>" chooses the LLVM
 # toolchain (passed to make as LLVM=<v>, e.g. LLVM=-16 for clang-16,
 # ld.lld-16, ...), a word "ARCH=<arch>" the architecture (one that
 # arch_known accepts; other than x86_64, the kernel is cross-built), a
 # word ending in ".patch" names a test patch the build sees the tree
-# through (scripts/kmake.sh), and every other word is a config fragment.
+# through (scripts/kmake.sh), a word "from=<build>" names a build of the
+# same configuration whose build directory a fresh one starts as a copy
+# of (scripts/build-kernel.sh), and every other word is a config fragment.
 # Each function fails with a message for an unknown NAME.
 #
 # What differs between architectures, for the harness:
@@ -40,7 +43,7 @@ build_fragments() {
 	local w words out=()
 	words=$(_build_words "$1") || return 1
 	for w in $words; do
-		case $w in LLVM=*|ARCH=*|*.patch) ;; *) out+=("$w") ;; esac
+		case $w in LLVM=*|ARCH=*|from=*|*.patch) ;; *) out+=("$w") ;; esac
 	done
 	echo "${out[*]}"
 }
@@ -59,6 +62,14 @@ build_llvm() {
 	words=$(_build_words "$1") || return 1
 	for w in $words; do
 		case $w in LLVM=*) echo "${w#LLVM=}" ;; esac
+	done
+}
+
+build_from() {
+	local w words
+	words=$(_build_words "$1") || return 1
+	for w in $words; do
+		case $w in from=*) echo "${w#from=}" ;; esac
 	done
 }
 

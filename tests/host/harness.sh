@@ -44,11 +44,11 @@ ktap_check "run.sh counts a script with no results as a failure" \
 ktap_check "run.sh never counts a SKIP as a pass" \
 	[ "$(last "$tmp/skip")" = "0 passed, 0 failed" ]
 
-# scripts/builds.sh on a builds file of its own: the four kinds of words
+# scripts/builds.sh on a builds file of its own: the five kinds of words
 # of a line come back apart, in order, and an unknown build is an error.
-printf '# comment\nplain\ta b\nclang\tLLVM=-14 a x.patch b y.patch\narm\ta ARCH=arm64 b\n' > "$tmp/builds"
+printf '# comment\nplain\ta b\nclang\tLLVM=-14 a x.patch b y.patch\narm\ta ARCH=arm64 b from=plain\n' > "$tmp/builds"
 words() { (_builds_file=$tmp/builds; . "$top/scripts/builds.sh"; "$@"); }
-ktap_check "builds.sh: fragments of a line, without LLVM=, ARCH= and patches" \
+ktap_check "builds.sh: fragments of a line, without LLVM=, ARCH=, from= and patches" \
 	[ "$(words build_fragments clang)/$(words build_fragments arm)" = "a b/a b" ]
 ktap_check "builds.sh: ARCH= of a line, x86_64 without one" \
 	[ "$(words build_arch arm)/$(words build_arch plain)" = "arm64/x86_64" ]
@@ -56,6 +56,8 @@ ktap_check "builds.sh: test patches of a line, in order" \
 	[ "$(words build_patches clang)" = "x.patch y.patch" ]
 ktap_check "builds.sh: LLVM= of a Clang build, none for a GCC build" \
 	[ "$(words build_llvm clang)/$(words build_llvm plain)" = "-14/" ]
+ktap_check "builds.sh: from= of a line, none without one" \
+	[ "$(words build_from arm)/$(words build_from plain)" = "plain/" ]
 unknown_fails() {
 	local out
 	! out=$(words build_fragments nope 2>&1) &&
@@ -99,5 +101,16 @@ ktap_check "qemu/boot.sh: an unknown architecture fails, naming it" \
 	bash -c '! out=$("$0/qemu/boot.sh" -a mips x y "$1/log" 2>&1) &&
 		[ "$out" = "boot.sh: no QEMU for architecture '"'mips'"' (known: x86_64 arm64)" ]' "$top" "$tmp"
 rm -rf "$top"/build/out/harness-no-{llvm,arch,cross}
+
+# A build from=<build> of another configuration than <build>'s is refused
+# before anything is copied or built.
+printf '%s\n' "harness-from-a	base" "harness-from-b	base arm64 from=harness-from-a" > "$tmp/builds"
+rm -rf "$top"/build/out/harness-from-{a,b}
+mkdir -p "$top/build/out/harness-from-a" && touch "$top/build/out/harness-from-a/.config"
+ktap_check "build-kernel.sh: from= naming a build of another configuration fails, naming it" \
+	bash -c '! out=$(_builds_file=$1 "$0/scripts/build-kernel.sh" harness-from-b 2>&1) &&
+		[ "$out" = "build-kernel: harness-from-b: from=harness-from-a names a build of another configuration" ] &&
+		[ ! -e "$0/build/out/harness-from-b" ]' "$top" "$tmp/builds"
+rm -rf "$top"/build/out/harness-from-{a,b}
 
 ktap_finish
