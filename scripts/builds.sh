@@ -57,21 +57,18 @@ build_patches() {
 	echo "${out[*]}"
 }
 
-build_llvm() {
+# The value of the word KEY=<value> of build NAME, or nothing.
+_build_value() {
 	local w words
 	words=$(_build_words "$1") || return 1
 	for w in $words; do
-		case $w in LLVM=*) echo "${w#LLVM=}" ;; esac
+		case $w in "$2="*) echo "${w#"$2="}" ;; esac
 	done
 }
 
-build_from() {
-	local w words
-	words=$(_build_words "$1") || return 1
-	for w in $words; do
-		case $w in from=*) echo "${w#from=}" ;; esac
-	done
-}
+build_llvm() { _build_value "$1" LLVM; }
+
+build_from() { _build_value "$1" from; }
 
 build_arch() {
 	local w words arch=x86_64
