@@ -114,6 +114,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix='ccache-miss.') as scratch:
         for kout, n in zip(args[::2], args[1::2]):
             count, t, same, stale = measure(os.path.abspath(kout), int(n), scratch)
+            if not count:
+                sys.exit(f'{kout}: no object compiled ({stale} stale .cmd files)')
             print(f'| {os.path.basename(kout.rstrip("/"))} | {count} '
                   f'({stale} stale .cmd skipped) '
                   f'| {t["alone"][0]:.1f} s, {t["alone"][1]:.1f} s '

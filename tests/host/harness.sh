@@ -23,7 +23,7 @@ mkscript crash 'ktap_ok "fine"; exit 3'
 mkscript silent 'exit 0'
 mkscript skip 'ktap_skip "not here" "no reason"; ktap_finish'
 
-ktap_plan 18
+ktap_plan 22
 
 out=$("$tmp/fail1"); rc=$?
 ktap_check "ktap_check reports 'not ok' for a failing command" \
@@ -102,15 +102,24 @@ ktap_check "qemu/boot.sh: an unknown architecture fails, naming it" \
 		[ "$out" = "boot.sh: no QEMU for architecture '"'mips'"' (known: x86_64 arm64)" ]' "$top" "$tmp"
 rm -rf "$top"/build/out/harness-no-{llvm,arch,cross}
 
-# A build from=<build> of another configuration than <build>'s is refused
-# before anything is copied or built.
-printf '%s\n' "harness-from-a	base" "harness-from-b	base arm64 from=harness-from-a" > "$tmp/builds"
-rm -rf "$top"/build/out/harness-from-{a,b}
-mkdir -p "$top/build/out/harness-from-a" && touch "$top/build/out/harness-from-a/.config"
+# A build from=<build> is refused, before anything is locked, copied or
+# built, when <build> is unknown, has another configuration, or patches a
+# file the build does not (its copy would keep that patch).
+printf -- '--- a/one.c\n+++ b/one.c\n' > "$tmp/one.patch"
+printf -- '--- a/two.c\n+++ b/two.c\n' > "$tmp/two.patch"
+printf '%s\n' "harness-from-a	base one.patch" "harness-from-b	base arm64 from=harness-from-a" \
+	"harness-from-c	base two.patch from=harness-from-a" "harness-from-d	base from=nope" > "$tmp/builds"
+from_fails() {	# BUILD LINE
+	local out
+	! out=$(_builds_file=$tmp/builds "$top/scripts/build-kernel.sh" "$1" 2>&1) &&
+		[ "$out" = "$2" ] && [ ! -e "$top/build/out/$1" ] || { echo "# got: $out"; return 1; }
+}
 ktap_check "build-kernel.sh: from= naming a build of another configuration fails, naming it" \
-	bash -c '! out=$(_builds_file=$1 "$0/scripts/build-kernel.sh" harness-from-b 2>&1) &&
-		[ "$out" = "build-kernel: harness-from-b: from=harness-from-a names a build of another configuration" ] &&
-		[ ! -e "$0/build/out/harness-from-b" ]' "$top" "$tmp/builds"
-rm -rf "$top"/build/out/harness-from-{a,b}
+	from_fails harness-from-b \
+	"build-kernel: harness-from-b: from=harness-from-a names a build of another configuration"
+ktap_check "build-kernel.sh: from= naming a build that patches more fails, naming the file" \
+	from_fails harness-from-c "build-kernel: harness-from-c: from=harness-from-a patches one.c, which harness-from-c does not"
+ktap_check "build-kernel.sh: from= naming an unknown build fails, naming it" \
+	from_fails harness-from-d "no build 'nope' in $tmp/builds"
 
 ktap_finish

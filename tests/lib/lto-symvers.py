@@ -195,7 +195,8 @@ def recompile(kout, sample):
             cmd = f'llc{llvm} -O0 -filetype=obj {obj} -o {out}'
         run = subprocess.run(cmd, shell=True, cwd=kout, capture_output=True, text=True)
         if run.returncode:
-            return job, None, f'{cmd.split()[0]} failed: {run.stderr[:300]}'
+            what = 'compiling from source' if how == 'source' else f'llc{llvm}'
+            return job, None, f'{what} failed: {run.stderr[:300]}'
         run = subprocess.run([tool, '--require-dwarf', out], capture_output=True, text=True,
                              input=''.join(n + '\n' for n in sorted(names[obj])))
         if run.returncode:
@@ -237,11 +238,14 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == '--recompile':
         recompile(sys.argv[2], 0)
         return
-    if len(sys.argv) == 4 and sys.argv[1] == '--units':
+    usage = 'usage: lto-symvers.py LTO_KOUT REF_KOUT | --recompile LTO_KOUT | --units N LTO_KOUT'
+    if sys.argv[1:2] == ['--units']:
+        if len(sys.argv) != 4 or not sys.argv[2].isdigit() or int(sys.argv[2]) < 1:
+            fail(f'{usage} (N: every Nth object also from source, N >= 1)')
         recompile(sys.argv[3], int(sys.argv[2]))
         return
-    if len(sys.argv) != 3:
-        fail('usage: lto-symvers.py LTO_KOUT REF_KOUT | --recompile LTO_KOUT | --units N LTO_KOUT')
+    if len(sys.argv) != 3 or sys.argv[1].startswith('--'):
+        fail(usage)
     lto_kout, ref_kout = sys.argv[1:]
     lto, ref = symvers(lto_kout), symvers(ref_kout)
 
