@@ -16,12 +16,11 @@ arch=$(build_arch "$name") || exit 1
 image=$(arch_image "$arch")
 out=$top/build/out/$name
 
-# The files a build's test patches change (as scripts/kmake.sh reads
-# them; the patches are next to configs/builds).
+# The files a build's test patches change (next to configs/builds).
 patched_files() {
 	local p
 	for p in $(build_patches "$1"); do
-		sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "${_builds_file%/*}/$p"
+		patch_files "${_builds_file%/*}/$p"
 	done | sort -u
 }
 

@@ -9,6 +9,7 @@
 #   build_arch NAME        the kernel architecture (ARCH= word; x86_64
 #                          when the line has none)
 #   build_from NAME        the value of the line's from= word, or nothing
+#   patch_files PATCH      the files a test patch (a file) changes
 #
 # A line is "<name> <word>...": a word "LLVM=<v>" chooses the LLVM
 # toolchain (passed to make as LLVM=<v>, e.g. LLVM=-16 for clang-16,
@@ -69,6 +70,8 @@ _build_value() {
 build_llvm() { _build_value "$1" LLVM; }
 
 build_from() { _build_value "$1" from; }
+
+patch_files() { sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$1"; }
 
 build_arch() {
 	local w words arch=x86_64

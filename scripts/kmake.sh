@@ -133,7 +133,7 @@ files=
 for p in $patches; do
 	patch=$top/configs/$p
 	[ -f "$patch" ] || { echo "kmake: $name: $patch missing" >&2; exit 1; }
-	pfiles=$(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$patch")
+	pfiles=$(patch_files "$patch")
 	[ -n "$pfiles" ] || { echo "kmake: $patch changes no file" >&2; exit 1; }
 	for f in $pfiles; do
 		[ -f "$new/$f" ] && continue
