@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# kbuild-time.sh [--defconfig] [--no-ccache-pass] [JOBS]: what module
+# kbuild-time.sh [--defconfig] [--no-ccache-pass | --steps] [JOBS]: what module
 # versioning costs a kernel build. Builds one configuration three ways
 # from scratch -- MODVERSIONS off, CONFIG_GENKSYMS, CONFIG_GENDWARFKSYMS --
 # twice each in interleaved order (off, genksyms, gendwarfksyms,
@@ -17,6 +17,13 @@
 #       gendwarfksyms line of configs/builds (DWARF 5)
 #   --defconfig: x86_64 defconfig + DWARF 5 debugging information
 #
+# --steps: where the time of a build with a warm ccache goes. Only
+# MODVERSIONS off and GENDWARFKSYMS, in the order off, gendwarfksyms,
+# gendwarfksyms, off, and only with a warm ccache; make runs every
+# command through benchmarks/recipe-shell.c, which logs its CPU and wall
+# time, and benchmarks/recipe-steps.py sums them by step into
+# benchmarks/results/kbuild-steps-ccache.md (or -defconfig.md).
+#
 # The three configurations must differ only in the versioning options;
 # the script checks it. TREE=DIR builds another kernel tree than
 # build/linux (a snapshot, so that the tree can change meanwhile). This is a benchmark, not a test: it fails only
@@ -27,13 +34,15 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 base=tinyconfig
 ccache_pass=1
+steps=0
 jobs=$(($(nproc) + 1))
 for arg; do
 	case $arg in
 	--defconfig) base=defconfig ;;
 	--no-ccache-pass) ccache_pass=0 ;;
+	--steps) steps=1 ;;
 	[0-9]*) jobs=$arg ;;
-	*) echo "usage: kbuild-time.sh [--defconfig] [--no-ccache-pass] [JOBS]" >&2; exit 2 ;;
+	*) echo "usage: kbuild-time.sh [--defconfig] [--no-ccache-pass | --steps] [JOBS]" >&2; exit 2 ;;
 	esac
 done
 if [ $base = tinyconfig ]; then
@@ -41,6 +50,7 @@ if [ $base = tinyconfig ]; then
 else
 	results=$top/benchmarks/results/kbuild-time-defconfig.md
 fi
+[ $steps = 0 ] || results=${results/kbuild-time/kbuild-steps-ccache}
 scratch=$top/build/bench/kbuild-time-$base
 tree=${TREE:-$top/build/linux}
 export LC_ALL=C
@@ -51,6 +61,11 @@ export LC_ALL=C
 impls=(off genksyms gendwarfksyms)
 order=(off genksyms gendwarfksyms gendwarfksyms genksyms off)
 mkdir -p "$scratch"
+if [ $steps = 1 ]; then
+	impls=(off gendwarfksyms)
+	order=(off gendwarfksyms gendwarfksyms off)
+	gcc -O2 -Wall -o "$scratch/recipe-shell" "$top/benchmarks/recipe-shell.c"
+fi
 exec 9>"$top/build/.kbuild.lock"
 flock -n 9 || { echo "kbuild-time: waiting for another kernel build"; flock 9; }
 
@@ -84,12 +99,12 @@ settings() { grep -v '^#' "$1" | grep -v '^$' | sort; }
 differ() { diff <(settings "$1") <(settings "$2") | sed -n 's/^[<>] \(CONFIG_[A-Z0-9_]*\)=.*/\1/p' | sort -u; }
 # Off to on may only switch on versioning and what it selects.
 allowed='^CONFIG_(MODVERSIONS|GENKSYMS|GENDWARFKSYMS|ASM_MODVERSIONS|BASIC_MODVERSIONS)$'
-for b in genksyms gendwarfksyms; do
+for b in "${impls[@]:1}"; do
 	bad=$(differ "$scratch/off.config" "$scratch/$b.config" | grep -Ev "$allowed" || true)
 	[ -z "$bad" ] || { echo "kbuild-time: off and $b differ in $bad" >&2; exit 1; }
 done
 want=$(printf '%s\n' CONFIG_GENDWARFKSYMS CONFIG_GENKSYMS)
-[ "$(differ "$scratch/genksyms.config" "$scratch/gendwarfksyms.config")" = "$want" ] ||
+[ $steps = 1 ] || [ "$(differ "$scratch/genksyms.config" "$scratch/gendwarfksyms.config")" = "$want" ] ||
 	{ echo "kbuild-time: genksyms and gendwarfksyms differ in more than the choice" >&2; exit 1; }
 grep -q '^CONFIG_DEBUG_INFO_DWARF5=y' "$scratch/off.config" ||
 	{ echo "kbuild-time: no DWARF 5 in the configuration" >&2; exit 1; }
@@ -99,15 +114,20 @@ runs=()
 
 # build LABEL IMPL CC: one build from an empty O= directory
 build() {
-	local label=$1 b=$2 cc=$3 out=$scratch/out
+	local label=$1 b=$2 cc=$3 out=$scratch/out shell=()
 	rm -rf "$out"
+	if [ $steps = 1 ] && [[ $label != warm-* ]]; then
+		shell=(SHELL="$scratch/recipe-shell")
+		export RECIPE_LOG=$scratch/$label.recipes
+		rm -f "$RECIPE_LOG"
+	fi
 	mkdir -p "$out"
 	cp "$scratch/$b.config" "$out/.config"
 	kmk "$out" olddefconfig > /dev/null
 	echo "kbuild-time: $label: $b from scratch (-j$jobs, CC=$cc)"
 	/usr/bin/time -f '%e %U %S' -o "$scratch/time" \
 		make -s -C "$tree" O="$out" ARCH=x86_64 CC="$cc" HOSTCC=gcc \
-		-j"$jobs" all > "$scratch/$label.log" 2>&1 ||
+		-j"$jobs" "${shell[@]}" all > "$scratch/$label.log" 2>&1 ||
 		{ tail -n 30 "$scratch/$label.log"; echo "kbuild-time: $label failed" >&2; exit 1; }
 	read -r w u s < "$scratch/time"
 	wall[$label]=$w
@@ -119,6 +139,7 @@ build() {
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 passes=(nocache)
 [ $ccache_pass = 0 ] || passes+=(ccache)
+[ $steps = 0 ] || passes=(ccache)
 for pass in "${passes[@]}"; do
 	cc=gcc
 	if [ $pass = ccache ]; then
@@ -166,7 +187,14 @@ pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
 	echo "exports in Module.symvers); nothing else differs (checked)."
 	echo "Tree: the series at $(git -C "$tree" log -1 --format='%h (%s)')."
 	echo "Each build from an empty O= directory, \`make -j$jobs\`, in the order"
-	echo "${order[*]}; first with CC=gcc (no ccache)$([ $ccache_pass = 0 ] || echo ', then with CC="ccache gcc" and a ccache warmed by one unmeasured build of each configuration')."
+	if [ $steps = 1 ]; then
+		echo "${order[*]}, with CC=\"ccache gcc\" and a ccache warmed by one unmeasured"
+		echo "build of each configuration; make ran every command through"
+		echo "benchmarks/recipe-shell.c (one more process per command: the totals"
+		echo "are higher than kbuild-time.sh's without --steps)."
+	else
+		echo "${order[*]}; first with CC=gcc (no ccache)$([ $ccache_pass = 0 ] || echo ', then with CC="ccache gcc" and a ccache warmed by one unmeasured build of each configuration')."
+	fi
 	echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)); load average"
 	echo "$load_start at the start, $load_end at the end. CPU = user + sys of"
 	echo "make and all its children."
@@ -190,3 +218,9 @@ pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
 	echo "Goal: GENDWARFKSYMS within 3 % of MODVERSIONS off in CPU and wall."
 } > "$results"
 cat "$results"
+if [ $steps = 1 ]; then
+	logs=()
+	for r in "${runs[@]}"; do logs+=("$r:${cpu[$r]}:$scratch/$r.recipes"); done
+	{ echo; python3 "$top/benchmarks/recipe-steps.py" "${logs[@]}"; } >> "$results"
+	tail -n +"$(grep -n '^## Steps' "$results" | cut -d: -f1)" "$results"
+fi
