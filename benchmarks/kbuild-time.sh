@@ -25,7 +25,8 @@
 # benchmarks/results/kbuild-steps-ccache.md (or -defconfig.md).
 #
 # The three configurations must differ only in the versioning options;
-# the script checks it. TREE=DIR builds another kernel tree than
+# the script checks it. KEEP_CCACHE=1 starts the ccache pass from the
+# cache of the last run instead of an empty one. TREE=DIR builds another kernel tree than
 # build/linux (a snapshot, so that the tree can change meanwhile). This is a benchmark, not a test: it fails only
 # when a build fails. It holds the kernel build lock throughout; other
 # load on the machine still shows, so the load average is recorded.
@@ -144,7 +145,9 @@ for pass in "${passes[@]}"; do
 	cc=gcc
 	if [ $pass = ccache ]; then
 		export CCACHE_DIR=$scratch/ccache CCACHE_NOHASHDIR=1
-		rm -rf "$CCACHE_DIR"
+		# KEEP_CCACHE=1 keeps the cache of an earlier run: the warming
+		# builds then only add what changed.
+		[ "${KEEP_CCACHE:-0}" = 1 ] || rm -rf "$CCACHE_DIR"
 		cc="ccache gcc"
 		# Warm the cache with each configuration once, not measured.
 		for b in "${impls[@]}"; do build "warm-$b" $b "$cc"; done

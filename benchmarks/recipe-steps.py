@@ -24,6 +24,10 @@ from collections import defaultdict
 STEPS = [
     (None, r'(^|[;&|(]\s*)(\S*/)?make\s'),
     ('compiler option tests (cc-option and co., while parsing)', r'TMP=\.tmp_\$\$'),
+    # Since the series' 0050, the versions of an object are made in the
+    # line that compiles it: counted with the compilation then.
+    ('assemble .S (objtool, fixdep; versions since 0050)', r' -c -o \S+\.o \S+\.S\b'),
+    ('compile .c (compiler via ccache, objtool, fixdep; versions since 0050)', r' -c -o \S+\.o \S+\.c\b'),
     ('versions: C object (gendwarfksyms --find-exports)', r'--find-exports'),
     ('versions: assembly object (prototype file, tool)', r'--list-exports'),
     ('versions: at the link (link-versions.sh)', r'link-versions\.sh'),
@@ -31,8 +35,6 @@ STEPS = [
     ('dependency on objtool (.cmd)', r"wildcard [^)]*objtool\)' ; \} >>"),
     ('modpost', r'scripts/mod/modpost'),
     ('compile .mod.c', r' -c -o \S+\.mod\.o \S+\.mod\.c'),
-    ('compile .c (compiler via ccache, objtool, fixdep)', r' -c -o \S+\.o \S+\.c\b'),
-    ('assemble .S (objtool, fixdep)', r' -c -o \S+\.o \S+\.S\b'),
     ('link vmlinux (link-vmlinux.sh)', r'link-vmlinux\.sh'),
     ('link a module (.ko)', r'\.ko\b.*\.mod\.o|\.mod\.o.*\.ko\b'),
     ('archive (built-in.a, lib.a)', r'\bar\b.*\b(cDPrST|cDPrsT)\b'),
