@@ -131,8 +131,8 @@ mkdir -p "$(dirname "$results")"
 		echo "CCACHE_NOHASHDIR=1 (the second build reuses the first one's objects;"
 		echo "gendwarfksyms, the links and modpost all run again in each build)."
 	else
-		echo "CCACHE_NOHASHDIR=1; the two trees have their own paths, so each"
-		echo "build compiles everything."
+		echo "CCACHE_NOHASHDIR=1; the two trees have their own paths, so the"
+		echo "second build does not take the first one's objects from the cache."
 	fi
 	echo
 	echo "| figure | value |"

@@ -24,6 +24,7 @@ from collections import defaultdict
 STEPS = [
     (None, r'(^|[;&|(]\s*)(\S*/)?make\s'),
     ('compiler option tests (cc-option and co., while parsing)', r'TMP=\.tmp_\$\$'),
+    ('compile .mod.c', r' -c -o \S+\.mod\.o \S+\.mod\.c'),
     # Since the series' 0050, the versions of an object are made in the
     # line that compiles it: counted with the compilation then.
     ('assemble .S (objtool, fixdep; versions since 0050)', r' -c -o \S+\.o \S+\.S\b'),
@@ -34,14 +35,17 @@ STEPS = [
     ('dependency on the versioning tool (.cmd)', r'wildcard [^)]*gendwarfksyms\)'),
     ('dependency on objtool (.cmd)', r"wildcard [^)]*objtool\)' ; \} >>"),
     ('modpost', r'scripts/mod/modpost'),
-    ('compile .mod.c', r' -c -o \S+\.mod\.o \S+\.mod\.c'),
-    ('link vmlinux (link-vmlinux.sh)', r'link-vmlinux\.sh'),
     ('link a module (.ko)', r'\.ko\b.*\.mod\.o|\.mod\.o.*\.ko\b'),
     ('archive (built-in.a, lib.a)', r'\bar\b.*\b(cDPrST|cDPrsT)\b'),
 ]
 
 
 def step(cmd):
+    # x86's vmlinux link ends by running make for Makefile.postlink:
+    # counted as the link, not left out as a sub-make (the few commands
+    # of that make are then counted twice).
+    if re.search(r'link-vmlinux\.sh', cmd):
+        return 'link vmlinux (link-vmlinux.sh)'
     if re.search(STEPS[0][1], cmd):
         return None
     # What kbuild puts before every command: set -e, the silencing of
