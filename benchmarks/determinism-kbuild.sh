@@ -16,7 +16,9 @@
 # scripts/configure.sh does (tinyconfig + the BUILD's fragments, merged
 # with merge_config.sh, olddefconfig), under the kernel build lock. Then
 # Module.symvers, every *.symtypes (by path relative to O=) and the
-# #SYMVER lines of every .cmd file are compared byte for byte. Writes benchmarks/results/determinism-kbuild.md;
+# #SYMVER lines of every .cmd file are compared byte for byte. Writes
+# benchmarks/results/determinism-kbuild.md (equivalence-kbuild.md for two
+# trees);
 # exits non-zero on any difference.
 #
 # ccache stays on, with CCACHE_NOHASHDIR=1 so that the second build can
@@ -48,7 +50,9 @@ head=$(git -C "$tree" rev-parse --short HEAD)
 head2=$(git -C "$tree2" rev-parse --short HEAD)
 msg "snapshot of $tree at $head"
 git -C "$tree" archive HEAD | tar -x -C "$base/src"
-if [ "$tree2" != "$tree" ] || [ "$head2" != "$head" ]; then
+same_tree=yes
+[ "$tree2" = "$tree" ] && [ "$head2" = "$head" ] || same_tree=no
+if [ $same_tree = no ]; then
 	msg "snapshot of $tree2 at $head2"
 	git -C "$tree2" archive HEAD | tar -x -C "$base/src2"
 else
@@ -112,14 +116,14 @@ lines=$(cat "$base/a.list" | (cd "$base/a" && xargs cat) | wc -l)
 
 mkdir -p "$(dirname "$results")"
 {
-	if [ "$tree2" = "$tree" ] && [ "$head2" = "$head" ]; then
+	if [ $same_tree = yes ]; then
 		echo "# Determinism of two kernel builds (issue 9)"
 	else
 		echo "# Equivalence of the kernel builds of two trees (issue 34)"
 	fi
 	echo
 	echo "Written by \`benchmarks/determinism-kbuild.sh $name\`; started $start."
-	if [ "$tree2" = "$tree" ] && [ "$head2" = "$head" ]; then
+	if [ $same_tree = yes ]; then
 		echo "Build \`$name\` (configs/builds: $frags${llvm:+, LLVM=$llvm}) of ${tree#"$top"/} at $head, twice"
 	else
 		echo "Build \`$name\` (configs/builds: $frags${llvm:+, LLVM=$llvm}) of ${tree#"$top"/} at $head"
@@ -127,7 +131,7 @@ mkdir -p "$(dirname "$results")"
 	fi
 	echo "from scratch into two O= directories with KBUILD_SYMTYPES=1:"
 	echo "$(cat "$base/a.secs") s and $(cat "$base/b.secs") s. ccache on, with"
-	if [ "$tree2" = "$tree" ] && [ "$head2" = "$head" ]; then
+	if [ $same_tree = yes ]; then
 		echo "CCACHE_NOHASHDIR=1 (the second build reuses the first one's objects;"
 		echo "gendwarfksyms, the links and modpost all run again in each build)."
 	else

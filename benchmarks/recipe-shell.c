@@ -31,14 +31,23 @@ static long long now_usec(void)
 	return ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
 }
 
+/* One write with O_APPEND, so that parallel jobs do not mix their lines */
+static void append(const char *path, const char *buf, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+
+	if (fd < 0 || write(fd, buf, len) != (ssize_t)len)
+		perror("recipe-shell: RECIPE_LOG");
+	if (fd >= 0)
+		close(fd);
+}
+
 int main(int argc, char **argv)
 {
 	const char *log = getenv("RECIPE_LOG");
 	long long start = now_usec(), wall;
 	struct rusage ru;
-	char *line, *p;
-	size_t len;
-	int status, fd;
+	int status;
 	pid_t pid;
 
 	pid = fork();
@@ -60,23 +69,18 @@ int main(int argc, char **argv)
 
 	if (log && argc > 1) {
 		const char *cmd = argv[argc - 1];
+		size_t len = strlen(cmd);
+		char *line = malloc(len + 64);
+		int n;
 
-		len = strlen(cmd) + 64;
-		line = malloc(len);
 		if (line) {
-			len = snprintf(line, len, "%lld\t%lld\t%s\n",
-				       usec(ru.ru_utime) + usec(ru.ru_stime),
-				       wall, cmd);
-			for (p = strchr(strchr(line, '\t') + 1, '\t') + 1;
-			     p < line + len - 1; p++)
-				if (*p == '\n' || *p == '\t')
-					*p = ' ';
-			fd = open(log, O_WRONLY | O_APPEND | O_CREAT, 0644);
-			if (fd >= 0) {
-				if (write(fd, line, len) != (ssize_t)len)
-					perror("recipe-shell: write");
-				close(fd);
-			}
+			n = snprintf(line, 64, "%lld\t%lld\t",
+				     usec(ru.ru_utime) + usec(ru.ru_stime), wall);
+			/* One line per command: its newlines and tabs as spaces */
+			for (size_t i = 0; i < len; i++)
+				line[n + i] = cmd[i] == '\n' || cmd[i] == '\t' ? ' ' : cmd[i];
+			line[n + len] = '\n';
+			append(log, line, n + len + 1);
 			free(line);
 		}
 	}

@@ -21,8 +21,10 @@ from collections import defaultdict
 # (step, pattern on the command), first match wins. The patterns name what
 # a command does, not how kbuild spells it today: a command that matches
 # none is counted under its first program's name.
+# A command that runs make again: its commands are logged on their own.
+SUBMAKE = r'(^|[;&|(]\s*)(\S*/)?make\s'
+
 STEPS = [
-    (None, r'(^|[;&|(]\s*)(\S*/)?make\s'),
     ('compiler option tests (cc-option and co., while parsing)', r'TMP=\.tmp_\$\$'),
     ('compile .mod.c', r' -c -o \S+\.mod\.o \S+\.mod\.c'),
     # Since the series' 0050, the versions of an object are made in the
@@ -46,7 +48,7 @@ def step(cmd):
     # of that make are then counted twice).
     if re.search(r'link-vmlinux\.sh', cmd):
         return 'link vmlinux (link-vmlinux.sh)'
-    if re.search(STEPS[0][1], cmd):
+    if re.search(SUBMAKE, cmd):
         return None
     # What kbuild puts before every command: set -e, the silencing of
     # make -s, the traps that delete the target when interrupted.
@@ -58,7 +60,7 @@ def step(cmd):
     # The kernel's compiler goes through ccache, the host's does not.
     if words[0] in ('gcc', 'cc'):
         return 'host programs (gcc without ccache)'
-    for name, pattern in STEPS[1:]:
+    for name, pattern in STEPS:
         if re.search(pattern, cmd):
             return name
     word = words[0]
@@ -93,7 +95,6 @@ def main(args):
                 commands += int(us) / 1e6
         make = float(build_cpu) - commands
         cpu[config]['make itself (build CPU less its commands)'] += make
-        count[config]['make itself (build CPU less its commands)'] += 0
         total[config] += float(build_cpu)
 
     base = configs[0]
@@ -104,7 +105,10 @@ def main(args):
     def mean(table, c, s):
         return table[c][s] / builds[c]
 
-    rows = sorted(steps, key=lambda s: -abs(sum(mean(cpu, c, s) for c in configs[1:]) - mean(cpu, base, s) * (len(configs) - 1)))
+    def diff(c, s):
+        return mean(cpu, c, s) - mean(cpu, base, s)
+
+    rows = sorted(steps, key=lambda s: -sum(abs(diff(c, s)) for c in configs[1:]))
     print('## Steps')
     print()
     print('CPU seconds (user + sys) and number of commands per build, mean '
@@ -124,7 +128,7 @@ def main(args):
     commands = {c: sum(count[c].values()) / builds[c] for c in configs}
     # Steps that are not named and differ by less than 0.1 s: one row.
     rest = [s for s in rows if s.startswith('other: ') and
-            all(abs(mean(cpu, c, s) - mean(cpu, base, s)) < 0.1 for c in configs[1:])]
+            all(abs(diff(c, s)) < 0.1 for c in configs[1:])]
     rows = [s for s in rows if s not in rest]
     for c in configs:
         for s in rest:
@@ -136,7 +140,7 @@ def main(args):
         for c in configs:
             line += ' %.0f | %.2f |' % (mean(count, c, s), mean(cpu, c, s))
         for c in configs[1:]:
-            line += ' %+.2f |' % (mean(cpu, c, s) - mean(cpu, base, s))
+            line += ' %+.2f |' % diff(c, s)
         print(line)
     line = '| **whole build** |'
     for c in configs:
