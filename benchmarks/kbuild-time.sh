@@ -24,6 +24,10 @@
 # time, and benchmarks/recipe-steps.py sums them by step into
 # benchmarks/results/kbuild-steps-ccache.md (or -defconfig.md).
 #
+# The ccache pass also gives gendwarfksyms a result cache of its own
+# (KBUILD_GENDWARFKSYMS_CACHE), warmed and kept with the ccache: a rebuild
+# with warm caches is the case it is for.
+#
 # The three configurations must differ only in the versioning options;
 # the script checks it. KEEP_CCACHE=1 starts the ccache pass from the
 # cache of the last run instead of an empty one. TREE=DIR builds another kernel tree than
@@ -145,9 +149,11 @@ for pass in "${passes[@]}"; do
 	cc=gcc
 	if [ $pass = ccache ]; then
 		export CCACHE_DIR=$scratch/ccache CCACHE_NOHASHDIR=1
-		# KEEP_CCACHE=1 keeps the cache of an earlier run: the warming
+		export KBUILD_GENDWARFKSYMS_CACHE=$scratch/gendwarfksyms-cache
+		# KEEP_CCACHE=1 keeps the caches of an earlier run: the warming
 		# builds then only add what changed.
-		[ "${KEEP_CCACHE:-0}" = 1 ] || rm -rf "$CCACHE_DIR"
+		[ "${KEEP_CCACHE:-0}" = 1 ] ||
+			rm -rf "$CCACHE_DIR" "$KBUILD_GENDWARFKSYMS_CACHE"
 		cc="ccache gcc"
 		# Warm the cache with each configuration once, not measured.
 		for b in "${impls[@]}"; do build "warm-$b" $b "$cc"; done
@@ -191,12 +197,12 @@ pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
 	echo "Tree: the series at $(git -C "$tree" log -1 --format='%h (%s)')."
 	echo "Each build from an empty O= directory, \`make -j$jobs\`, in the order"
 	if [ $steps = 1 ]; then
-		echo "${order[*]}, with CC=\"ccache gcc\" and a ccache warmed by one unmeasured"
-		echo "build of each configuration; make ran every command through"
+		echo "${order[*]}, with CC=\"ccache gcc\", KBUILD_GENDWARFKSYMS_CACHE, and both"
+		echo "caches warmed by one unmeasured build of each configuration; make ran every command through"
 		echo "benchmarks/recipe-shell.c (one more process per command: the totals"
 		echo "are higher than kbuild-time.sh's without --steps)."
 	else
-		echo "${order[*]}; first with CC=gcc (no ccache)$([ $ccache_pass = 0 ] || echo ', then with CC="ccache gcc" and a ccache warmed by one unmeasured build of each configuration')."
+		echo "${order[*]}; first with CC=gcc (no ccache)$([ $ccache_pass = 0 ] || echo ', then with CC="ccache gcc", KBUILD_GENDWARFKSYMS_CACHE (gendwarfksyms'"'"' result cache), and both caches warmed by one unmeasured build of each configuration')."
 	fi
 	echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)); load average"
 	echo "$load_start at the start, $load_end at the end. CPU = user + sys of"

@@ -18,6 +18,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/gendwarfksyms/kabi.sh"
 . "$top/tests/gendwarfksyms/exports.sh"
 . "$top/tests/gendwarfksyms/relocation.sh"
+. "$top/tests/gendwarfksyms/cache.sh"
 
 ktap_diag "gendwarfksyms: $TOOL"
 golden_tests
@@ -27,5 +28,6 @@ error_tests
 abi_tests
 kabi_tests
 exports_tests
+cache_tests
 relocation_paths "gcc, the objects above" "$WORK"
 ktap_finish

@@ -75,6 +75,8 @@ static void __attribute__((noreturn)) harness_exit(int status)
 #include "gendwarfksyms.c"
 #include "kabi.c"
 #include "object.c"
+#include "results.c"
+#include "sha256.c"
 #include "symbols.c"
 #include "types.c"
 #include "typestr.c"
