@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# kbuild-time.sh [--defconfig] [--no-ccache-pass | --steps] [JOBS]: what module
+# kbuild-time.sh [--defconfig] [--llvm=V] [--no-ccache-pass | --ccache-only |
+#                 --steps] [JOBS]: what module
 # versioning costs a kernel build. Builds one configuration three ways
 # from scratch -- MODVERSIONS off, CONFIG_GENKSYMS, CONFIG_GENDWARFKSYMS --
 # twice each in interleaved order (off, genksyms, gendwarfksyms,
@@ -16,6 +17,11 @@
 #   tinyconfig (default): tinyconfig + configs/base.config, as the
 #       gendwarfksyms line of configs/builds (DWARF 5)
 #   --defconfig: x86_64 defconfig + DWARF 5 debugging information
+#
+# --llvm=V builds with the LLVM toolchain of that version suffix (make
+# LLVM=V, CC=clang$V, HOSTCC=clang$V; e.g. --llvm=-14, the version the
+# Clang kernels here use), into results named -clang. --ccache-only
+# skips the pass without ccache.
 #
 # --steps: where the time of a build with a warm ccache goes. Only
 # MODVERSIONS off and GENDWARFKSYMS, in the order off, gendwarfksyms,
@@ -39,15 +45,19 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 base=tinyconfig
 ccache_pass=1
+nocache_pass=1
 steps=0
+llvm=
 jobs=$(($(nproc) + 1))
 for arg; do
 	case $arg in
 	--defconfig) base=defconfig ;;
 	--no-ccache-pass) ccache_pass=0 ;;
+	--ccache-only) nocache_pass=0 ;;
+	--llvm=*) llvm=${arg#--llvm=} ;;
 	--steps) steps=1 ;;
 	[0-9]*) jobs=$arg ;;
-	*) echo "usage: kbuild-time.sh [--defconfig] [--no-ccache-pass | --steps] [JOBS]" >&2; exit 2 ;;
+	*) echo "usage: kbuild-time.sh [--defconfig] [--llvm=V] [--no-ccache-pass | --ccache-only | --steps] [JOBS]" >&2; exit 2 ;;
 	esac
 done
 if [ $base = tinyconfig ]; then
@@ -56,7 +66,18 @@ else
 	results=$top/benchmarks/results/kbuild-time-defconfig.md
 fi
 [ $steps = 0 ] || results=${results/kbuild-time/kbuild-steps-ccache}
-scratch=$top/build/bench/kbuild-time-$base
+[ -z "$llvm" ] || results=${results%.md}-clang.md
+[ $nocache_pass = 1 ] || [ $ccache_pass = 1 ] ||
+	{ echo "kbuild-time: --ccache-only and --no-ccache-pass leave nothing to build" >&2; exit 2; }
+# The compiler, and what make needs besides CC to use its toolchain
+if [ -n "$llvm" ]; then
+	compiler=clang$llvm
+	toolchain=(LLVM="$llvm" HOSTCC="$compiler")
+else
+	compiler=gcc
+	toolchain=(HOSTCC=gcc)
+fi
+scratch=$top/build/bench/kbuild-time-$base${llvm:+-clang}
 tree=${TREE:-$top/build/linux}
 export LC_ALL=C
 
@@ -66,6 +87,7 @@ export LC_ALL=C
 impls=(off genksyms gendwarfksyms)
 order=(off genksyms gendwarfksyms gendwarfksyms genksyms off)
 mkdir -p "$scratch"
+rm -f "$scratch"/*.versions
 if [ $steps = 1 ]; then
 	impls=(off gendwarfksyms)
 	order=(off gendwarfksyms gendwarfksyms off)
@@ -74,7 +96,7 @@ fi
 exec 9>"$top/build/.kbuild.lock"
 flock -n 9 || { echo "kbuild-time: waiting for another kernel build"; flock 9; }
 
-kmk() { make -s -C "$tree" O="$1" ARCH=x86_64 CC=gcc HOSTCC=gcc "${@:2}"; }
+kmk() { make -s -C "$tree" O="$1" ARCH=x86_64 CC="$compiler" "${toolchain[@]}" "${@:2}"; }
 
 # The three .configs: the base, its debugging information, then nothing,
 # configs/{modversions,genksyms}.config or configs/{modversions,
@@ -131,22 +153,28 @@ build() {
 	kmk "$out" olddefconfig > /dev/null
 	echo "kbuild-time: $label: $b from scratch (-j$jobs, CC=$cc)"
 	/usr/bin/time -f '%e %U %S' -o "$scratch/time" \
-		make -s -C "$tree" O="$out" ARCH=x86_64 CC="$cc" HOSTCC=gcc \
+		make -s -C "$tree" O="$out" ARCH=x86_64 CC="$cc" "${toolchain[@]}" \
 		-j"$jobs" "${shell[@]}" all > "$scratch/$label.log" 2>&1 ||
 		{ tail -n 30 "$scratch/$label.log"; echo "kbuild-time: $label failed" >&2; exit 1; }
 	read -r w u s < "$scratch/time"
 	wall[$label]=$w
 	cpu[$label]=$(echo "$u + $s" | bc)
-	[ $b != gendwarfksyms ] || exports=$(grep -c . "$out/Module.symvers")
+	if [ $b = gendwarfksyms ]; then
+		exports=$(grep -c . "$out/Module.symvers")
+		# Its versions, compared across the builds below.
+		{ cat "$out/Module.symvers"
+		  grep -rh --include='*.cmd' '^#SYMVER ' "$out" | sort; } > "$scratch/$label.versions"
+	fi
 	echo "kbuild-time: $label: wall ${wall[$label]} s, CPU ${cpu[$label]} s"
 }
 
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
-passes=(nocache)
+passes=()
+[ $nocache_pass = 0 ] || passes+=(nocache)
 [ $ccache_pass = 0 ] || passes+=(ccache)
 [ $steps = 0 ] || passes=(ccache)
 for pass in "${passes[@]}"; do
-	cc=gcc
+	cc=$compiler
 	if [ $pass = ccache ]; then
 		export CCACHE_DIR=$scratch/ccache CCACHE_NOHASHDIR=1
 		export KBUILD_GENDWARFKSYMS_CACHE=$scratch/gendwarfksyms-cache
@@ -154,7 +182,7 @@ for pass in "${passes[@]}"; do
 		# builds then only add what changed.
 		[ "${KEEP_CCACHE:-0}" = 1 ] ||
 			rm -rf "$CCACHE_DIR" "$KBUILD_GENDWARFKSYMS_CACHE"
-		cc="ccache gcc"
+		cc="ccache $compiler"
 		# Warm the cache with each configuration once, not measured.
 		for b in "${impls[@]}"; do build "warm-$b" $b "$cc"; done
 	fi
@@ -167,6 +195,16 @@ for pass in "${passes[@]}"; do
 done
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 rm -rf "$scratch/out"
+
+# Caches must not change a version: every GENDWARFKSYMS build, with or
+# without ccache and the result cache, warm or not, has the same
+# Module.symvers and #SYMVER lines.
+first=
+for f in "$scratch"/*-gendwarfksyms.versions; do
+	[ -n "$first" ] || { first=$f; continue; }
+	cmp -s "$first" "$f" ||
+		{ echo "kbuild-time: $(basename "$f" .versions) has other versions than $(basename "$first" .versions)" >&2; exit 1; }
+done
 
 fmt() { sed 's/^\./0./;s/^-\./-0./'; }
 # mean PASS IMPL KIND: mean of KIND (wall or cpu) over the pass's runs of IMPL
@@ -193,16 +231,18 @@ pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
 	fi
 	echo "DWARF 5), then nothing, configs/modversions.config + genksyms.config,"
 	echo "or configs/modversions.config + gendwarfksyms.config ($exports"
-	echo "exports in Module.symvers); nothing else differs (checked)."
+	echo "exports in Module.symvers); nothing else differs (checked). Every"
+	echo "GENDWARFKSYMS build gave the same Module.symvers and #SYMVER lines (checked)."
 	echo "Tree: the series at $(git -C "$tree" log -1 --format='%h (%s)')."
 	echo "Each build from an empty O= directory, \`make -j$jobs\`, in the order"
 	if [ $steps = 1 ]; then
-		echo "${order[*]}, with CC=\"ccache gcc\", KBUILD_GENDWARFKSYMS_CACHE, and both"
+		echo "${order[*]}, with CC=\"ccache $compiler\"${llvm:+ LLVM=$llvm}, KBUILD_GENDWARFKSYMS_CACHE, and both"
 		echo "caches warmed by one unmeasured build of each configuration; make ran every command through"
 		echo "benchmarks/recipe-shell.c (one more process per command: the totals"
 		echo "are higher than kbuild-time.sh's without --steps)."
 	else
-		echo "${order[*]}; first with CC=gcc (no ccache)$([ $ccache_pass = 0 ] || echo ', then with CC="ccache gcc", KBUILD_GENDWARFKSYMS_CACHE (gendwarfksyms'"'"' result cache), and both caches warmed by one unmeasured build of each configuration')."
+		[ $nocache_pass = 0 ] || echo "${order[*]}${llvm:+ (LLVM=$llvm)}; without a cache: CC=$compiler."
+		[ $ccache_pass = 0 ] || echo "${order[*]}${llvm:+ (LLVM=$llvm)}; with CC=\"ccache $compiler\", KBUILD_GENDWARFKSYMS_CACHE (gendwarfksyms' result cache), and both caches warmed by one unmeasured build of each configuration."
 	fi
 	echo "$(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)); load average"
 	echo "$load_start at the start, $load_end at the end. CPU = user + sys of"
