@@ -225,13 +225,18 @@ cache_tests() {
 	done
 	echo 'not an entry' > "$sub/README"
 	touch -d 2019-01-01 "$sub/README"
+	# Temporary files of killed runs: an old one goes, a new one stays.
+	echo partial > "$sub/.tmp-old123"
+	touch -d 2020-01-01 "$sub/.tmp-old123"
+	echo partial > "$sub/.tmp-new123"
 	echo f | "$TOOL" --cache "$w/lru" --cache-max-size 1 obj.o > lru.out
 	if cmp -s lru.out lru.ref && [ -f "$e" ] && [ -f "$sub/README" ] &&
+	   [ ! -e "$sub/.tmp-old123" ] && [ -f "$sub/.tmp-new123" ] &&
 	   [ ! -e "$sub/$(printf '%062d' 1)" ] && [ ! -e "$sub/$(printf '%062d' 2)" ] &&
 	   [ -f "$sub/$(printf '%062d' 3)" ] && [ -f "$sub/$(printf '%062d' 4)" ]; then
-		ktap_ok "size limit: the least recently used entries are removed"
+		ktap_ok "size limit: the least recently used entries and old temporary files are removed"
 	else
-		ktap_fail "size limit: the least recently used entries are removed"
+		ktap_fail "size limit: the least recently used entries and old temporary files are removed"
 		ls -l "$sub" | sed 's/^/# /'
 	fi
 
