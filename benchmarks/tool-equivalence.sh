@@ -13,6 +13,8 @@
 #    by both tools with those names on standard input and -T, as kbuild
 #    does, with and without --stable;
 #  - vmlinux.o is versioned whole with --find-exports and -T.
+#  - with DUMPS=1, every object once more with --dump-dies, --dump-types
+#    and --dump-versions, whose output goes to stderr.
 # stdout (the #SYMVER lines), stderr, the exit status and the symtypes
 # file must be identical. Prints one line per build and fails on the
 # first difference, naming the object and the command.
@@ -65,6 +67,8 @@ for build in "$@"; do
 		sed -n 's/^#SYMVER \([^ ]*\) .*/\1/p' "$cmd" > "$work/list"
 		same "$obj" "$work/list"
 		same "$obj" "$work/list" --stable
+		[ "${DUMPS:-0}" = 0 ] ||
+			same "$obj" "$work/list" --dump-dies --dump-types --dump-versions
 		objects=$((objects + 1))
 		exports=$((exports + $(wc -l < "$work/list")))
 	done < <(grep -rl --include='*.o.cmd' '^#SYMVER ' "$out" | LC_ALL=C sort)

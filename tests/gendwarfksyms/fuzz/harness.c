@@ -30,12 +30,13 @@
  *                         exit() from the tool returns to the harness
  *                         (longjmp), which then frees what the tool's own
  *                         cleanup would have and resets its state: option
- *                         flags, getopt, symbols, kABI rules, DIE, type and
- *                         symtypes maps, per-CU state, and closes the file
- *                         descriptors the run opened. What was only on the
- *                         stack (libdw handles, partial strings) leaks
- *                         until the process ends, which bounds it. AFL++
- *                         reports whether runs stay repeatable
+ *                         flags, getopt, symbols, kABI rules, the
+ *                         descriptions, the type table and the symtypes
+ *                         lines, and closes the file descriptors the run
+ *                         opened. What only the stack pointed to (libdw
+ *                         handles, partial strings, a CU's scope index)
+ *                         leaks until the process ends, which bounds it.
+ *                         AFL++ reports whether runs stay repeatable
  *                         ("stability"), and every finding is re-run in a
  *                         fresh process (harness FILE) before it counts.
  *   harness FILE          run the tool once on FILE (GDK_FUZZ_REPEAT=N:
@@ -70,17 +71,17 @@ static void __attribute__((noreturn)) harness_exit(int status)
 #define exit(status) harness_exit(status)
 #define main gendwarfksyms_main
 #include "base.c"
-#include "cache.c"
-#include "die.c"
+#include "desc.c"
 #include "gendwarfksyms.c"
 #include "kabi.c"
 #include "object.c"
 #include "results.c"
+#include "scope.c"
 #include "sha256.c"
 #include "symbols.c"
-#include "types.c"
 #include "typestr.c"
 #include "units.c"
+#include "versions.c"
 #include "walk.c"
 #undef main
 #undef exit
@@ -285,18 +286,13 @@ static void reset_after_error(void)
 
 	symbol_free();
 	kabi_free();
-	die_map_free();
-	free_cu_types();
-	if (nr_symtypes) {
-		if (!null)
-			null = fopen("/dev/null", "w");
-		if (!null)
-			die("/dev/null");
-		symtypes_write(null);	/* writes and forgets the entries */
-	}
-	cu_state_free();
-	do_linebreak = false;
-	indentation_level = 0;
+	typestr_table_free(&cu_table);
+	desc_store_release(&store);
+	if (!null)
+		null = fopen("/dev/null", "w");
+	if (!null)
+		die("/dev/null");
+	symtypes_write(null);	/* writes and forgets the lines */
 
 	for (int fd = 3; fd < MAX_FDS; fd++)
 		if (!fds_before[fd] && fcntl(fd, F_GETFD) != -1)

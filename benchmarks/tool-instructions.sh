@@ -1,0 +1,67 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tool-instructions.sh: how many instructions do two builds of
+# gendwarfksyms execute on the same work? Instruction counts from
+# valgrind's callgrind do not depend on the machine's load, so two tools
+# can be compared on a shared machine. Not a make check step.
+#
+#   benchmarks/tool-instructions.sh OLD-TOOL NEW-TOOL BUILD
+#
+# The work, from build/out/BUILD:
+#  - every object whose .cmd file has #SYMVER lines, one process each
+#    with those names on standard input and -T, as kbuild runs the tool;
+#  - vmlinux.o whole, with --find-exports and -j1.
+# Prints a Markdown table: instructions of each tool, and the change. The
+# outputs of the two tools must be identical, or the script fails.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+[ $# -eq 3 ] || { echo "usage: $0 OLD-TOOL NEW-TOOL BUILD" >&2; exit 2; }
+old=$(realpath "$1")
+new=$(realpath "$2")
+out=$top/build/out/$3
+[ -f "$out/vmlinux.o" ] || { echo "$out: no vmlinux.o" >&2; exit 1; }
+command -v valgrind > /dev/null || { echo "valgrind is needed" >&2; exit 1; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# count TOOL TAG ARGS... < LIST: prints the instructions, output in $work
+count() {
+	local tool=$1 tag=$2
+	shift 2
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		"$tool" "$@" > "$work/$tag.out" 2> "$work/$tag.err" || true
+	sed -n 's/^==[0-9]*== Collected : //p' "$work/$tag.err"
+}
+
+objects=0 old_sum=0 new_sum=0
+while IFS= read -r cmd; do
+	obj=$(dirname "$cmd")/$(basename "$cmd" .cmd)
+	obj=$(dirname "$obj")/$(basename "$obj" | sed 's/^\.//')
+	[ -f "$obj" ] || continue
+	sed -n 's/^#SYMVER \([^ ]*\) .*/\1/p' "$cmd" > "$work/list"
+	o=$(count "$old" old -T "$work/old.symtypes" "$obj" < "$work/list")
+	n=$(count "$new" new -T "$work/new.symtypes" "$obj" < "$work/list")
+	cmp -s "$work/old.out" "$work/new.out" &&
+		cmp -s "$work/old.symtypes" "$work/new.symtypes" ||
+		{ echo "different output: $obj" >&2; exit 1; }
+	old_sum=$((old_sum + o)) new_sum=$((new_sum + n))
+	objects=$((objects + 1))
+done < <(grep -rl --include='*.o.cmd' '^#SYMVER ' "$out" | LC_ALL=C sort)
+
+: > "$work/empty"
+old_whole=$(count "$old" old -j1 --find-exports "$out/vmlinux.o" < "$work/empty")
+new_whole=$(count "$new" new -j1 --find-exports "$out/vmlinux.o" < "$work/empty")
+cmp -s "$work/old.out" "$work/new.out" ||
+	{ echo "different output: vmlinux.o" >&2; exit 1; }
+
+change() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.2f %%", (b - a) * 100 / a }'
+}
+
+echo "| work ($3) | old | new | change |"
+echo "|---|---:|---:|---:|"
+echo "| $objects objects, one process each | $old_sum | $new_sum | $(change "$old_sum" "$new_sum") |"
+echo "| vmlinux.o whole, -j1 | $old_whole | $new_whole | $(change "$old_whole" "$new_whole") |"
