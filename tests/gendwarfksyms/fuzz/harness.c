@@ -284,8 +284,8 @@ static void reset_after_error(void)
 {
 	static FILE *null;
 
-	symbol_free();
-	kabi_free();
+	exports_clear();
+	rules_clear();
 	typestr_table_free(&cu_table);
 	desc_store_release(&store);
 	if (!null)
