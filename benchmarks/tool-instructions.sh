@@ -38,8 +38,8 @@ count() {
 
 objects=0 old_sum=0 new_sum=0
 while IFS= read -r cmd; do
-	obj=$(dirname "$cmd")/$(basename "$cmd" .cmd)
-	obj=$(dirname "$obj")/$(basename "$obj" | sed 's/^\.//')
+	base=$(basename "$cmd" .cmd)
+	obj=$(dirname "$cmd")/${base#.}
 	[ -f "$obj" ] || continue
 	sed -n 's/^#SYMVER \([^ ]*\) .*/\1/p' "$cmd" > "$work/list"
 	o=$(count "$old" old -T "$work/old.symtypes" "$obj" < "$work/list")
