@@ -100,12 +100,16 @@ cache_tests() {
 		sed 's/^/# /' hit.out
 	fi
 
-	# A damaged entry is a miss, and is replaced by a good one: cut short,
+	# A damaged entry is a miss, and is replaced by a good one: cut short
+	# (in the magic, right after the key, inside the body's digest),
 	# another format, a wrong length, a body that is not the one its
-	# digest names (a write torn by a crash), or under another key.
-	for damage in truncate magic length body key; do
+	# digest names (a write torn by a crash), or under another key. The
+	# magic line is 24 bytes, the key 64 and a space.
+	for damage in truncate afterkey digest magic length body key; do
 		case $damage in
 		truncate) head -c 40 "$e" > e.tmp ;;
+		afterkey) head -c 89 "$e" > e.tmp ;;
+		digest) head -c 99 "$e" > e.tmp ;;
 		magic) sed '1s/results [0-9]*/results 9/' "$e" > e.tmp ;;
 		length) sed '2s/ [0-9]* \([0-9]*\)$/ 9999 \1/' "$e" > e.tmp ;;
 		body) sed '3s/#SYMVER/#SYMVEX/' "$e" > e.tmp ;;
