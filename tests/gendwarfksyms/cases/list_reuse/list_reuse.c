@@ -1,0 +1,6 @@
+#include "list_reuse.h"
+
+int f(int (*cb)(struct a *, struct b *))
+{
+	return 0;
+}
