@@ -101,15 +101,20 @@ cache_tests() {
 	fi
 
 	# A damaged entry is a miss, and is replaced by a good one: cut short
-	# (in the magic, right after the key, inside the body's digest),
+	# (in the magic, right after the key, inside the body's digest, right
+	# after it, before the lengths), a NUL in the digest,
 	# another format, a wrong length, a body that is not the one its
 	# digest names (a write torn by a crash), or under another key. The
 	# magic line is 24 bytes, the key 64 and a space.
-	for damage in truncate afterkey digest magic length body key; do
+	for damage in truncate afterkey digest afterdigest nolengths nul \
+		      magic length body key; do
 		case $damage in
 		truncate) head -c 40 "$e" > e.tmp ;;
 		afterkey) head -c 89 "$e" > e.tmp ;;
 		digest) head -c 99 "$e" > e.tmp ;;
+		afterdigest) head -c 153 "$e" > e.tmp ;;
+		nolengths) head -c 154 "$e" > e.tmp ;;
+		nul) { head -c 100 "$e"; printf '\0'; tail -c +102 "$e"; } > e.tmp ;;
 		magic) sed '1s/results [0-9]*/results 9/' "$e" > e.tmp ;;
 		length) sed '2s/ [0-9]* \([0-9]*\)$/ 9999 \1/' "$e" > e.tmp ;;
 		body) sed '3s/#SYMVER/#SYMVEX/' "$e" > e.tmp ;;
