@@ -17,6 +17,7 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/benchmarks/lib/versioned-objects.sh"
 [ $# -eq 5 ] || { echo "usage: $0 OLD-DIFF NEW-DIFF GENDWARFKSYMS BUILD-A BUILD-B" >&2; exit 2; }
 old=$(realpath "$1")
 new=$(realpath "$2")
@@ -27,25 +28,22 @@ b=$top/build/out/$5
 work=$(mktemp -d); [ -z "${KEEP:-}" ] || echo "work: $work"
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
-# symtypes OBJECT TREE REL: the object's symtypes file at TREE/REL.symtypes
+# symtypes OBJECT TREE REL: the object's symtypes file at TREE/REL.symtypes,
+# with the names of OBJECT's own #SYMVER lines
 symtypes() {
-	local obj=$1 cmd
-	cmd=$(dirname "$obj")/.$(basename "$obj").cmd
 	mkdir -p "$(dirname "$2/$3")"
-	sed -n 's/^#SYMVER \([^ ]*\) .*/\1/p' "$cmd" 2>/dev/null |
-		"$gdk" -T "$2/$3.symtypes" "$obj" > /dev/null 2>&1 || true
+	symver_names "$1" 2>/dev/null |
+		"$gdk" -T "$2/$3.symtypes" "$1" > /dev/null 2>&1 || true
 }
 
 pairs=0
-while IFS= read -r cmd; do
-	dir=$(dirname "$cmd")
-	base=$(basename "$cmd" .cmd)
-	rel=${dir#"$a"/}/${base#.}
-	[ -f "$a/$rel" ] && [ -f "$b/$rel" ] || continue
+while IFS= read -r obj; do
+	rel=${obj#"$a"/}
+	[ -f "$b/$rel" ] || continue
 	symtypes "$a/$rel" "$work/a" "$rel"
 	symtypes "$b/$rel" "$work/b" "$rel"
 	pairs=$((pairs + 1))
-done < <(grep -rl --include='*.o.cmd' '^#SYMVER ' "$a" | LC_ALL=C sort)
+done < <(versioned_objects "$a")
 
 for mode in text json; do
 	args=()

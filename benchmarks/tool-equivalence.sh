@@ -21,6 +21,7 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/benchmarks/lib/versioned-objects.sh"
 [ $# -ge 3 ] || { echo "usage: $0 OLD-TOOL NEW-TOOL BUILD..." >&2; exit 2; }
 old=$(realpath "$1")
 new=$(realpath "$2")
@@ -59,19 +60,15 @@ for build in "$@"; do
 	out=$top/build/out/$build
 	[ -f "$out/vmlinux.o" ] || { echo "$out: no vmlinux.o (build it first)" >&2; exit 1; }
 	objects=0 exports=0
-	while IFS= read -r cmd; do
-		dir=$(dirname "$cmd")
-		base=$(basename "$cmd" .cmd)
-		obj=$dir/${base#.}
-		[ -f "$obj" ] || continue
-		sed -n 's/^#SYMVER \([^ ]*\) .*/\1/p' "$cmd" > "$work/list"
+	while IFS= read -r obj; do
+		symver_names "$obj" > "$work/list"
 		same "$obj" "$work/list"
 		same "$obj" "$work/list" --stable
 		[ "${DUMPS:-0}" = 0 ] ||
 			same "$obj" "$work/list" --dump-dies --dump-types --dump-versions
 		objects=$((objects + 1))
 		exports=$((exports + $(wc -l < "$work/list")))
-	done < <(grep -rl --include='*.o.cmd' '^#SYMVER ' "$out" | LC_ALL=C sort)
+	done < <(versioned_objects "$out")
 	: > "$work/empty"
 	same "$out/vmlinux.o" "$work/empty" --find-exports
 	echo "$build: $objects objects ($exports exports, with and without --stable) and vmlinux.o whole ($(wc -l < "$work/new.out") exports): identical"

@@ -17,6 +17,7 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/benchmarks/lib/versioned-objects.sh"
 [ $# -eq 3 ] || { echo "usage: $0 OLD-TOOL NEW-TOOL BUILD" >&2; exit 2; }
 old=$(realpath "$1")
 new=$(realpath "$2")
@@ -37,11 +38,8 @@ count() {
 }
 
 objects=0 old_sum=0 new_sum=0
-while IFS= read -r cmd; do
-	base=$(basename "$cmd" .cmd)
-	obj=$(dirname "$cmd")/${base#.}
-	[ -f "$obj" ] || continue
-	sed -n 's/^#SYMVER \([^ ]*\) .*/\1/p' "$cmd" > "$work/list"
+while IFS= read -r obj; do
+	symver_names "$obj" > "$work/list"
 	o=$(count "$old" old -T "$work/old.symtypes" "$obj" < "$work/list")
 	n=$(count "$new" new -T "$work/new.symtypes" "$obj" < "$work/list")
 	cmp -s "$work/old.out" "$work/new.out" &&
@@ -49,7 +47,7 @@ while IFS= read -r cmd; do
 		{ echo "different output: $obj" >&2; exit 1; }
 	old_sum=$((old_sum + o)) new_sum=$((new_sum + n))
 	objects=$((objects + 1))
-done < <(grep -rl --include='*.o.cmd' '^#SYMVER ' "$out" | LC_ALL=C sort)
+done < <(versioned_objects "$out")
 
 : > "$work/empty"
 old_whole=$(count "$old" old -j1 --find-exports "$out/vmlinux.o" < "$work/empty")
