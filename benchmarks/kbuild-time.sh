@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# kbuild-time.sh [--defconfig] [--llvm=V] [--no-ccache-pass | --ccache-only |
-#                 --steps] [JOBS]: what module
+# kbuild-time.sh [--defconfig] [--llvm=V] [--pair] [--no-ccache-pass |
+#                 --ccache-only | --steps] [JOBS]: what module
 # versioning costs a kernel build. Builds one configuration three ways
 # from scratch -- MODVERSIONS off, CONFIG_GENKSYMS, CONFIG_GENDWARFKSYMS --
 # twice each in interleaved order (off, genksyms, gendwarfksyms,
@@ -21,7 +21,9 @@
 # --llvm=V builds with the LLVM toolchain of that version suffix (make
 # LLVM=V, CC=clang$V, HOSTCC=clang$V; e.g. --llvm=-14, the version the
 # Clang kernels here use), into results named -clang. --ccache-only
-# skips the pass without ccache.
+# skips the pass without ccache. --pair leaves CONFIG_GENKSYMS out: only
+# MODVERSIONS off and GENDWARFKSYMS, in the order off, gendwarfksyms,
+# gendwarfksyms, off (for configurations too big to build six times).
 #
 # --steps: where the time of a build with a warm ccache goes. Only
 # MODVERSIONS off and GENDWARFKSYMS, in the order off, gendwarfksyms,
@@ -47,6 +49,7 @@ base=tinyconfig
 ccache_pass=1
 nocache_pass=1
 steps=0
+pair=0
 llvm=
 jobs=$(($(nproc) + 1))
 for arg; do
@@ -56,8 +59,9 @@ for arg; do
 	--ccache-only) nocache_pass=0 ;;
 	--llvm=*) llvm=${arg#--llvm=} ;;
 	--steps) steps=1 ;;
+	--pair) pair=1 ;;
 	[0-9]*) jobs=$arg ;;
-	*) echo "usage: kbuild-time.sh [--defconfig] [--llvm=V] [--no-ccache-pass | --ccache-only | --steps] [JOBS]" >&2; exit 2 ;;
+	*) echo "usage: kbuild-time.sh [--defconfig] [--llvm=V] [--pair] [--no-ccache-pass | --ccache-only | --steps] [JOBS]" >&2; exit 2 ;;
 	esac
 done
 if [ $base = tinyconfig ]; then
@@ -88,9 +92,11 @@ impls=(off genksyms gendwarfksyms)
 order=(off genksyms gendwarfksyms gendwarfksyms genksyms off)
 mkdir -p "$scratch"
 rm -f "$scratch"/*.versions
-if [ $steps = 1 ]; then
+if [ $steps = 1 ] || [ $pair = 1 ]; then
 	impls=(off gendwarfksyms)
 	order=(off gendwarfksyms gendwarfksyms off)
+fi
+if [ $steps = 1 ]; then
 	gcc -O2 -Wall -o "$scratch/recipe-shell" "$top/benchmarks/recipe-shell.c"
 fi
 exec 9>"$top/build/.kbuild.lock"
@@ -131,7 +137,7 @@ for b in "${impls[@]:1}"; do
 	[ -z "$bad" ] || { echo "kbuild-time: off and $b differ in $bad" >&2; exit 1; }
 done
 want=$(printf '%s\n' CONFIG_GENDWARFKSYMS CONFIG_GENKSYMS)
-[ $steps = 1 ] || [ "$(differ "$scratch/genksyms.config" "$scratch/gendwarfksyms.config")" = "$want" ] ||
+[ ${#impls[@]} = 2 ] || [ "$(differ "$scratch/genksyms.config" "$scratch/gendwarfksyms.config")" = "$want" ] ||
 	{ echo "kbuild-time: genksyms and gendwarfksyms differ in more than the choice" >&2; exit 1; }
 grep -q '^CONFIG_DEBUG_INFO_DWARF5=y' "$scratch/off.config" ||
 	{ echo "kbuild-time: no DWARF 5 in the configuration" >&2; exit 1; }
