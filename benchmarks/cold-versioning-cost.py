@@ -8,7 +8,8 @@ Whole builds of one configuration differ by up to 18 % in CPU time on
 this shared machine (benchmarks/results/kbuild-time.md), more than the
 few per cent versioning costs. So this replays, in the output directory
 of a kernel kbuild built with CONFIG_GENDWARFKSYMS (build/out/BUILD), the
-commands that build the kernel's C and assembly objects and, right after
+commands that build the C and assembly objects of vmlinux and the
+modules and, right after
 each, the versioning kbuild ran on that object, into a scratch directory
 and without ccache or the result cache:
 
@@ -102,6 +103,33 @@ def replay_command(saved, obj, tmp_obj):
     return token_re(obj).sub(tmp_obj, cmd)
 
 
+def build_members(out):
+    """The objects of vmlinux and the modules: the members of vmlinux.a and
+    of the lib.a archives, and the objects of each module named in
+    modules.order. Objects outside them (boot code, the vDSO) are not
+    versioned for modules, and a .cmd file left by an older configuration
+    names an object that may no longer compile."""
+    archives = [os.path.join(out, 'vmlinux.a')]
+    archives += [os.path.join(out, 'lib/lib.a')]
+    arch = os.path.join(out, 'arch')
+    archives += [os.path.join(arch, a, 'lib/lib.a') for a in os.listdir(arch)]
+    members = set()
+    for a in archives:
+        if os.path.exists(a):
+            # A thin archive's members, named from the output directory
+            members.update(subprocess.run(['ar', 't', os.path.relpath(a, out)],
+                                          cwd=out, check=True, text=True,
+                                          capture_output=True).stdout.split())
+    order = os.path.join(out, 'modules.order')
+    if os.path.exists(order):
+        for module in open(order).read().split():
+            with open(os.path.join(out, re.sub(r'\.(k?o)$', '.mod', module))) as f:
+                members.update(f.read().split())
+    if not members:
+        sys.exit(f'cold-versioning-cost: {out}: no vmlinux.a')
+    return {os.path.normpath(m) for m in members}
+
+
 def main():
     args = sys.argv[1:]
     sample = 1
@@ -120,6 +148,8 @@ def main():
         sys.exit(f'cold-versioning-cost: {out} has no {TOOL}: build it first '
                  f'(scripts/build-kernel.sh {name})')
 
+    members = build_members(out)
+    tree = os.path.join(top, 'build/linux')
     compile_re = re.compile(r'-c -o (\S+\.o) (\S+\.([cS]))(?:\s|$)')
     objects = []          # (obj, kind, saved, symvers)
     c_command_of_dir = {}  # directory -> (obj, saved) of a C object there
@@ -140,10 +170,17 @@ def main():
             if saved is None:
                 continue
             obj = os.path.normpath(os.path.join(rel, m.group(1)))
+            if obj not in members:
+                continue
             c = compile_re.search(saved)
             if not c or c.group(1) != obj:
                 continue
             kind = c.group(3)
+            # A build with test patches (configs/builds) keeps the patched
+            # sources it compiled in build/out/BUILD.src.
+            src = os.path.relpath(c.group(2), tree)
+            if os.path.exists(os.path.join(out + '.src', src)):
+                saved = token_re(c.group(2)).sub(os.path.join(out + '.src', src), saved)
             objects.append((obj, kind, versioned, saved, symvers))
             if kind == 'c' and not obj.endswith('.mod.o'):
                 c_command_of_dir.setdefault(os.path.dirname(obj), (obj, saved))
@@ -154,13 +191,13 @@ def main():
     objects = sampled + [o for o in objects if o[1] == 'S']
 
     def c_flags_command(obj):
+        """A C object of obj's directory or the nearest one above, or None."""
         d = os.path.dirname(obj)
-        while True:
-            if d in c_command_of_dir:
-                return c_command_of_dir[d]
+        while d not in c_command_of_dir:
             if not d:
-                sys.exit(f'cold-versioning-cost: no C object above {obj}')
+                return None
             d = os.path.dirname(d)
+        return c_command_of_dir[d]
 
     host = []  # (kind, obj-or-program, saved)
     for prog in HOST_PROGRAMS:
@@ -183,12 +220,17 @@ def main():
         if kind == 'c':
             got = meter.run('versions: C objects', [tool, '--find-exports', path], out)
         else:
-            cobj, csaved = c_flags_command(obj)
             proto_c = os.path.join(scratch, 'p.gendwarfksyms.c')
             proto_o = os.path.join(scratch, 'p.gendwarfksyms.o')
-            # The C object's compiler, without objtool, on the prototype file.
-            cc = replay_command(csaved, cobj, cobj).split(' ; ')[0]
-            cc = compile_re.sub(f'-c -o {proto_o} {proto_c} ', cc)
+            c_object = c_flags_command(obj)
+            if c_object:
+                # The C object's compiler, without objtool, on the
+                # prototype file.
+                cobj, csaved = c_object
+                cc = replay_command(csaved, cobj, cobj).split(' ; ')[0]
+                cc = compile_re.sub(f'-c -o {proto_o} {proto_c} ', cc)
+            else:
+                cc = f'{{ echo "no C object near {obj} to take C flags from" >&2; false; }}'
             script = (
                 f'exports=$({tool} --list-exports {path}) && '
                 'if [ -n "$exports" ]; then '
@@ -252,7 +294,6 @@ def main():
     p('')
     p(f'Written by `benchmarks/cold-versioning-cost.py {" ".join(sys.argv[1:])}` on '
       f'{time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}.')
-    tree = os.path.join(top, 'build/linux')
     head = subprocess.run(['git', '-C', tree, 'log', '-1', '--format=%h (%s)'],
                           capture_output=True, text=True).stdout.strip()
     p(f'Objects of `build/out/{name}`: {n_c} C ({v_c} versioned by kbuild), '
