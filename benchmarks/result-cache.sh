@@ -32,14 +32,8 @@ trap 'rm -rf "$work"' EXIT
 
 # The objects whose .cmd file has #SYMVER lines, C objects only: an
 # assembly object's versions come from its prototype file.
-(cd "$out" && grep -rl --include='*.o.cmd' '^#SYMVER ' . | LC_ALL=C sort |
-	while read -r cmd; do
-		src=$(sed -n 's/^source_[^ ]* := //p' "$cmd")
-		case $src in *.c) ;; *) continue ;; esac
-		obj=$(dirname "$cmd")/$(basename "$cmd" .cmd)
-		obj=${obj/\/./\/}
-		[ -f "$obj" ] && echo "$obj"
-	done) > "$work/objects"
+. "$top/benchmarks/lib/versioned-objects.sh"
+(cd "$out" && versioned_objects . | c_objects) > "$work/objects"
 n=$(wc -l < "$work/objects")
 [ "$n" -gt 0 ] || { echo "result-cache: no exporting C objects in $out" >&2; exit 1; }
 

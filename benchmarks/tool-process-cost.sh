@@ -34,14 +34,8 @@ export LC_ALL=C
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-(cd "$out" && grep -rlF --include='*.o.cmd' '$(wildcard scripts/gendwarfksyms/gendwarfksyms)' . |
-	sort | while read -r cmd; do
-		src=$(sed -n 's/^source_[^ ]* := //p' "$cmd")
-		case $src in *.c) ;; *) continue ;; esac
-		obj=$(dirname "$cmd")/$(basename "$cmd" .cmd)
-		obj=${obj/\/./\/}
-		[ -f "$obj" ] && echo "$obj"
-	done) > "$work/objects"
+. "$top/benchmarks/lib/versioned-objects.sh"
+(cd "$out" && tool_objects . | c_objects) > "$work/objects"
 n=$(wc -l < "$work/objects")
 [ "$n" -gt 0 ] || { echo "tool-process-cost: no versioned C objects in $out" >&2; exit 1; }
 exporting=$(cd "$out" && while read -r obj; do
