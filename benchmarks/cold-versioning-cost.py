@@ -151,40 +151,29 @@ def main():
     members = build_members(out)
     tree = os.path.join(top, 'build/linux')
     compile_re = re.compile(r'-c -o (\S+\.o) (\S+\.([cS]))(?:\s|$)')
-    objects = []          # (obj, kind, saved, symvers)
+    # (object, 'c' or 'S', versioned by kbuild, command, #SYMVER lines)
+    objects = []
     c_command_of_dir = {}  # directory -> (obj, saved) of a C object there
-    rust = 0
-    for root, dirs, files in os.walk(out):
-        rel = os.path.relpath(root, out)
-        if rel == '.':
-            # Host programs, and the Rust support, whose C helpers are
-            # versioned with the names of rust/exports.c, not found in them.
-            rust = sum(1 for r, _, fs in os.walk(os.path.join(out, 'rust'))
-                       for f in fs if f.endswith('.o'))
-            dirs[:] = [d for d in dirs if d not in ('scripts', 'tools', 'source', 'rust')]
-        for f in sorted(files):
-            m = re.fullmatch(r'\.(.+\.o)\.cmd', f)
-            if not m:
-                continue
-            saved, symvers, versioned = read_cmd(os.path.join(root, f))
-            if saved is None:
-                continue
-            obj = os.path.normpath(os.path.join(rel, m.group(1)))
-            if obj not in members:
-                continue
-            c = compile_re.search(saved)
-            if not c or c.group(1) != obj:
-                continue
-            kind = c.group(3)
-            # A build with test patches (configs/builds) keeps the patched
-            # sources it compiled in build/out/BUILD.src.
-            src = os.path.relpath(c.group(2), tree)
-            if os.path.exists(os.path.join(out + '.src', src)):
-                saved = token_re(c.group(2)).sub(os.path.join(out + '.src', src), saved)
-            objects.append((obj, kind, versioned, saved, symvers))
-            if kind == 'c' and not obj.endswith('.mod.o'):
-                c_command_of_dir.setdefault(os.path.dirname(obj), (obj, saved))
-    objects.sort()
+    # The Rust support's C helpers are versioned with the names of
+    # rust/exports.c, which are not found in them: left out.
+    rust = sum(1 for obj in members if obj.startswith('rust/'))
+    for obj in sorted(members):
+        cmd = os.path.join(out, os.path.dirname(obj), '.' + os.path.basename(obj) + '.cmd')
+        if obj.startswith('rust/') or not os.path.exists(cmd):
+            continue
+        saved, symvers, versioned = read_cmd(cmd)
+        c = compile_re.search(saved or '')
+        if not c or c.group(1) != obj:
+            continue
+        kind = c.group(3)
+        # A build with test patches (configs/builds) keeps the patched
+        # sources it compiled in build/out/BUILD.src.
+        src = os.path.relpath(c.group(2), tree)
+        if os.path.exists(os.path.join(out + '.src', src)):
+            saved = token_re(c.group(2)).sub(os.path.join(out + '.src', src), saved)
+        objects.append((obj, kind, versioned, saved, symvers))
+        if kind == 'c':
+            c_command_of_dir.setdefault(os.path.dirname(obj), (obj, saved))
     all_objects = objects
     sampled = [o for i, o in enumerate(o for o in objects if o[1] == 'c')
                if i % sample == 0]
