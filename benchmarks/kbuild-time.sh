@@ -235,7 +235,11 @@ pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
 	else
 		echo "Configuration: x86_64 defconfig + DWARF 5 debugging information ("
 	fi
-	echo "DWARF 5), then nothing, configs/modversions.config + genksyms.config,"
+	if [ ${#impls[@]} = 3 ]; then
+		echo "DWARF 5), then nothing, configs/modversions.config + genksyms.config,"
+	else
+		echo "DWARF 5), then nothing"
+	fi
 	echo "or configs/modversions.config + gendwarfksyms.config ($exports"
 	echo "exports in Module.symvers); nothing else differs (checked). Every"
 	echo "GENDWARFKSYMS build gave the same Module.symvers and #SYMVER lines (checked)."
