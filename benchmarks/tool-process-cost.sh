@@ -1,24 +1,31 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tool-process-cost.sh BUILD [ROUNDS]: what one gendwarfksyms process per
-# object costs a rebuild whose objects all come from ccache (issue 34).
-# Not a make check step.
+# tool-process-cost.sh BUILD [ROUNDS]: what versioning costs a rebuild
+# whose objects all come from ccache (issue 34), one gendwarfksyms
+# process per object against one per archive. Not a make check step.
 #
 # BUILD is a name under build/out or a directory: a kernel kbuild built
 # with CONFIG_GENDWARFKSYMS. The objects: every C object kbuild ran the
-# tool on (its .cmd file names the tool), exporting or not. After one
-# unmeasured loop that fills a result cache of its own, ROUNDS (default
-# 2) interleaved rounds of two loops over all of them, one process per
-# object each:
-#  - tool: gendwarfksyms --find-exports --cache DIR OBJECT, as kbuild
-#    runs it when KBUILD_GENDWARFKSYMS_CACHE is set and the object is
-#    unchanged (the result cache hits, or the object exports nothing);
+# tool on, or marked pending (its .cmd file makes it depend on the tool),
+# exporting or not. After one unmeasured loop that fills a result cache
+# of its own, ROUNDS (default 2) interleaved rounds of three loops:
+#  - object: gendwarfksyms --find-exports --cache DIR OBJECT for every
+#    object, as kbuild ran it in the shell that compiled each object
+#    before it versioned the objects of vmlinux per archive;
+#  - archive: as kbuild runs it now: the objects of vmlinux (those
+#    .vmlinux.objs lists) marked pending, then
+#    scripts/gendwarfksyms/archive-versions.sh once for each directory's
+#    objects (the objects of a built-in.a; lib/ and arch/x86/lib/ also
+#    have a lib.a, one run more each), and the tool once for each object
+#    of a module; objects of neither are not versioned. The .cmd files
+#    it writes are copies, in a directory of links to the objects;
 #  - true: /bin/true OBJECT, what any process per object costs here.
-# Reports CPU (user + sys) of each loop and per object in
-# benchmarks/results/tool-process-cost-NAME.md. Every tool loop must
-# print what the tool printed without a cache, and the measured loops
-# must add no cache entry: the script fails otherwise.
+# The result cache hits, or the object exports nothing. Reports CPU
+# (user + sys) of each loop and per object in
+# benchmarks/results/tool-process-cost-NAME.md. Every loop must give
+# each object the versions the tool gives it without a cache, and the
+# measured loops must add no cache entry: the script fails otherwise.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,33 +50,93 @@ exporting=$(cd "$out" && while read -r obj; do
 done < "$work/objects" | wc -l)
 bytes=$(cd "$out" && xargs cat < "$work/objects" | wc -c)
 
-# loop KIND OUTPUT: one process per object; prints the loop's CPU seconds
+# The objects the archive loop versions: those of vmlinux, one list per
+# directory (the objects of its archive), and those of modules.
+(cd "$out" && sort -u .vmlinux.objs) > "$work/vmlinux.objs"
+(cd "$out" && sed 's/\.o$/.mod/' modules.order | xargs -r cat | sort -u) > "$work/module.objs"
+grep -xF -f "$work/vmlinux.objs" "$work/objects" > "$work/archived" || true
+grep -xF -f "$work/module.objs" "$work/objects" > "$work/modular" || true
+grep -xF -f <(cat "$work/archived" "$work/modular") "$work/objects" > "$work/kept" || true
+mkdir "$work/archives"
+awk -v dir="$work/archives" '{
+	d = $0; sub(/\/[^\/]*$/, "", d)
+	if (d != last) { n++; last = d }
+	print > (dir "/" sprintf("%05d", n))
+}' "$work/archived"
+archives=$(ls "$work/archives" | wc -l)
+
+# shadow: the archive loop's directory, links to the objects and copies
+# of their .cmd files without versions, those of vmlinux marked pending
+shadow() {
+	local obj cmd
+	rm -rf "$work/shadow"
+	while read -r obj; do
+		cmd=$(dirname "$obj")/.$(basename "$obj").cmd
+		mkdir -p "$work/shadow/$(dirname "$obj")"
+		ln -s "$out/$obj" "$work/shadow/$obj"
+		grep -v -e '^#SYMVER ' -e '^#GENDWARFKSYMS ' "$out/$cmd" > "$work/shadow/$cmd" || true
+	done < "$work/kept"
+	while read -r obj; do
+		echo '#GENDWARFKSYMS pending' >> "$work/shadow/$(dirname "$obj")/.$(basename "$obj").cmd"
+	done < "$work/archived"
+}
+
+# the #SYMVER lines of the shadow's .cmd files, in the order of the objects
+shadow_versions() {
+	(cd "$work/shadow" && while read -r obj; do
+		grep '^#SYMVER ' "$(dirname "$obj")/.$(basename "$obj").cmd" || true
+	done < "$work/kept")
+}
+
+# loop KIND OUTPUT: prints the loop's CPU seconds
 loop() {
-	(cd "$out" && KIND=$1 TOOL=$tool CACHE=$work/cache OUT=$2 \
+	local dir=$out list=$work/objects
+	if [ "$1" = archive ]; then
+		shadow
+		dir=$work/shadow
+		list=$work/modular
+	fi
+	(cd "$dir" && KIND=$1 TOOL=$tool CACHE=$work/cache OUT=$2 \
+		ARCHIVES=$work/archives \
+		SCRIPT=$top/build/linux/scripts/gendwarfksyms/archive-versions.sh \
 		/usr/bin/time -f '%U %S' -o "$work/time" bash -c '
+		if [ $KIND = archive ]; then
+			for list in "$ARCHIVES"/*; do
+				sh "$SCRIPT" "$TOOL" --cache "$CACHE" < "$list"
+			done
+		fi
 		while read -r obj; do
 			case $KIND in
-			tool) "$TOOL" --find-exports --cache "$CACHE" "$obj" ;;
+			object) "$TOOL" --find-exports --cache "$CACHE" "$obj" ;;
+			archive) "$TOOL" --find-exports --cache "$CACHE" "$obj" \
+				>> "$(dirname "$obj")/.$(basename "$obj").cmd" ;;
 			none) "$TOOL" --find-exports "$obj" ;;
 			true) /bin/true "$obj" ;;
 			esac
-		done > "$OUT"' < "$work/objects")
+		done > "$OUT"' < "$list")
 	awk '{ print $1 + $2 }' "$work/time"
+	if [ "$1" = archive ]; then
+		shadow_versions > "$2"
+	fi
 }
 entries() { find "$work/cache" -type f | wc -l; }
 
 loop none "$work/expected" > /dev/null
-loop tool "$work/warming" > /dev/null
+(cd "$out" && while read -r obj; do "$tool" --find-exports "$obj"; done) \
+	< "$work/kept" > "$work/expected-kept"
+loop object "$work/warming" > /dev/null
 cmp -s "$work/expected" "$work/warming" ||
 	{ echo "tool-process-cost: the tool with a cache printed other versions" >&2; exit 1; }
 before=$(entries)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 declare -A cpu
 for r in $(seq "$rounds"); do
-	for kind in tool true; do
+	for kind in object archive true; do
 		cpu[$kind-$r]=$(loop $kind "$work/out")
-		[ $kind = true ] || cmp -s "$work/expected" "$work/out" ||
-			{ echo "tool-process-cost: round $r printed other versions" >&2; exit 1; }
+		case $kind in
+		object) cmp -s "$work/expected" "$work/out" ;;
+		archive) cmp -s "$work/expected-kept" "$work/out" ;;
+		esac || { echo "tool-process-cost: $kind, round $r: other versions" >&2; exit 1; }
 		echo "tool-process-cost: $kind, round $r: ${cpu[$kind-$r]} s CPU"
 	done
 done
@@ -79,19 +146,22 @@ load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
 per() { echo "scale=2; $1 * 1000 / $n" | bc; }
 {
-	echo "# One gendwarfksyms process per object, with a warm result cache: $name"
+	echo "# gendwarfksyms with a warm result cache: one process per object or per archive: $name"
 	echo
 	echo "Written by \`benchmarks/tool-process-cost.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC')."
-	echo "$n C objects kbuild versioned ($exporting export symbols), $bytes bytes;"
-	echo "$rounds interleaved rounds after one loop that filled the cache; every"
-	echo "tool loop printed what the tool prints without a cache, and added no"
-	echo "entry (checked). $(nproc) cores; load average $load_start at the start,"
-	echo "$load_end at the end. CPU = user + sys of the loop's shell and processes."
+	echo "$n C objects kbuild versioned or marked ($exporting with #SYMVER lines), $bytes bytes;"
+	echo "of them $(wc -l < "$work/archived") in vmlinux, in $archives directories, and"
+	echo "$(wc -l < "$work/modular") in modules. $rounds interleaved rounds after one loop that"
+	echo "filled the cache; every loop gave each object the versions of the"
+	echo "tool without a cache, and added no entry (checked). $(nproc) cores;"
+	echo "load average $load_start at the start, $load_end at the end."
+	echo "CPU = user + sys of the loop's shell and processes; per object = over"
+	echo "all $n objects."
 	echo
 	echo "| loop | round | CPU (s) | per object (ms) |"
 	echo "|---|---:|---:|---:|"
 	for r in $(seq "$rounds"); do
-		for kind in tool true; do
+		for kind in object archive true; do
 			echo "| $kind | $r | ${cpu[$kind-$r]} | $(per "${cpu[$kind-$r]}") |"
 		done
 	done

@@ -110,4 +110,74 @@ exports_tests() {
 	expect_error "--list-exports: a missing file" \
 		'error: gendwarfksyms: missing.o: cannot open: No such file or directory' \
 		'' --list-exports missing.o
+
+	per_object_tests
+}
+
+# --per-object: each object as a run on it alone, after a line naming it.
+# The reference is one run per object, and alpha, which two.o and
+# three.o both export, is versioned in each (a run on both versions it
+# once).
+per_object_tests() {
+	local o rc
+
+	"$TOOL" --find-exports --per-object two.o none.o three.o > out 2> err
+	rc=$?
+	for o in two.o none.o three.o; do
+		echo "#OBJECT $o"
+		"$TOOL" --find-exports "$o"
+	done > expected 2>/dev/null
+	if [ $rc -eq 0 ] && [ ! -s err ] && cmp -s out expected &&
+	   [ "$(grep -c '^#SYMVER alpha ' out)" -eq 2 ] &&
+	   [ "$("$TOOL" --find-exports two.o three.o | grep -c '^#SYMVER alpha ')" -eq 1 ]; then
+		ktap_ok "--per-object: each object's versions as one run on it alone"
+	else
+		ktap_fail "--per-object: each object's versions as one run on it alone"
+		diff out expected | sed 's/^/# /'
+		sed 's/^/# /' err
+	fi
+
+	# The symtypes of each object next to it, as -T writes them; none for
+	# an object without exports.
+	rm -f two.symtypes three.symtypes none.symtypes
+	"$TOOL" --find-exports -T two.expected two.o > /dev/null &&
+	"$TOOL" --find-exports -T three.expected three.o > /dev/null &&
+	"$TOOL" --find-exports --per-object --per-object-symtypes two.o none.o three.o > out 2> err
+	rc=$?
+	if [ $rc -eq 0 ] && [ ! -s err ] && cmp -s out expected &&
+	   cmp -s two.symtypes two.expected && cmp -s three.symtypes three.expected &&
+	   [ -s two.symtypes ] && [ ! -e none.symtypes ]; then
+		ktap_ok "--per-object-symtypes: <object>.symtypes as -T writes it, none without exports"
+	else
+		ktap_fail "--per-object-symtypes: <object>.symtypes as -T writes it, none without exports"
+		sed 's/^/# /' err
+	fi
+
+	# A cache entry of a --per-object run is the one a run on the object
+	# alone uses: that run finds it and adds none.
+	rm -rf cache
+	"$TOOL" --find-exports --per-object --cache "$PWD/cache" two.o none.o three.o > out 2> err
+	rc=$?
+	local entries
+	entries=$(find cache -type f | wc -l)
+	"$TOOL" --find-exports --cache "$PWD/cache" three.o > alone 2>> err
+	if [ $rc -eq 0 ] && [ ! -s err ] && cmp -s out expected &&
+	   [ "$entries" -eq 2 ] && [ "$(find cache -type f | wc -l)" -eq 2 ] &&
+	   sed -n '/^#OBJECT three.o$/,$p' out | tail -n +2 | cmp -s - alone; then
+		ktap_ok "--per-object --cache: one entry per exporting object, shared with runs on it alone"
+	else
+		ktap_fail "--per-object --cache: one entry per exporting object, shared with runs on it alone"
+		ktap_diag "status $rc, $entries entries"
+		sed 's/^/# /' err
+	fi
+
+	expect_error "--per-object needs --find-exports" \
+		'error: gendwarfksyms: --per-object needs --find-exports, not --list-exports or --symtypes' \
+		'' --per-object two.o
+	expect_error "--per-object takes no --symtypes file" \
+		'error: gendwarfksyms: --per-object needs --find-exports, not --list-exports or --symtypes' \
+		'' --find-exports --per-object -T two.symtypes two.o
+	expect_error "--per-object-symtypes needs --per-object" \
+		'error: gendwarfksyms: --per-object-symtypes needs --per-object' \
+		'' --find-exports --per-object-symtypes two.o
 }

@@ -17,6 +17,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/gendwarfksyms/abi.sh"
 . "$top/tests/gendwarfksyms/kabi.sh"
 . "$top/tests/gendwarfksyms/exports.sh"
+. "$top/tests/gendwarfksyms/archive.sh"
 . "$top/tests/gendwarfksyms/relocation.sh"
 . "$top/tests/gendwarfksyms/cache.sh"
 
@@ -28,6 +29,7 @@ error_tests
 abi_tests
 kabi_tests
 exports_tests
+archive_tests
 cache_tests
 relocation_paths "gcc, the objects above" "$WORK"
 ktap_finish

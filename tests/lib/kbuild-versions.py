@@ -3,13 +3,18 @@
 #
 # kbuild-versions.py KOUT: check the versions a CONFIG_GENDWARFKSYMS build
 # put into its objects' .cmd files. kbuild runs gendwarfksyms
-# --find-exports on every object; this reads each C object's ELF symbol
-# table itself (not through the tool or binutils) and insists that
+# --find-exports on every object, one at a time, or for the C objects of
+# vmlinux once per archive with --per-object; this reads each C object's
+# ELF symbol table itself (not through the tool or binutils) and insists
+# that
 #
 #   - an object without __export_symbol_<name> markers has no #SYMVER
-#     lines in its .cmd file, and
+#     lines in its .cmd file,
 #   - an object with markers has exactly the lines the tool prints for the
-#     marked names given on standard input, sorted as nm sorts them.
+#     marked names given on standard input, sorted as nm sorts them, and
+#   - without LTO, the last #GENDWARFKSYMS mark of every C object of
+#     vmlinux (.vmlinux.objs) says "versioned", and no other object's
+#     does: those of vmlinux were versioned with their archive.
 #
 # Under Clang LTO, C objects hold LLVM bitcode and kbuild versions their
 # exports at the vmlinux.o link instead: a bitcode object must have no
@@ -103,6 +108,12 @@ def marked_names(path):
     return sorted(set(names), key=lambda n: n.encode())
 
 
+def last_mark(text):
+    """The last #GENDWARFKSYMS line of a .cmd file, or None."""
+    marks = [l for l in text.splitlines() if l.startswith('#GENDWARFKSYMS ')]
+    return marks[-1] if marks else None
+
+
 def c_objects(kout):
     """(object, .cmd file) of the kernel's C objects."""
     for root, dirs, files in os.walk(kout):
@@ -128,12 +139,24 @@ def c_objects(kout):
 def main():
     kout = sys.argv[1]
     tool = os.path.join(kout, 'scripts/gendwarfksyms/gendwarfksyms')
-    nobj = nexp = nbitcode = 0
+    nobj = nexp = nbitcode = narchived = 0
     errors = []
+    with open(os.path.join(kout, '.config')) as f:
+        lto = 'CONFIG_LTO_CLANG=y\n' in f.read()
+    with open(os.path.join(kout, '.vmlinux.objs')) as f:
+        vmlinux_objs = set(f.read().split())
     for obj, text in sorted(c_objects(kout)):
         nobj += 1
         rel = os.path.relpath(obj, kout)
         kbuild = symver_lines(text)
+        mark = last_mark(text)
+        if lto or rel not in vmlinux_objs:
+            if mark == '#GENDWARFKSYMS versioned':
+                errors.append(f'{rel}: not archived for vmlinux, but marked versioned')
+        elif mark != '#GENDWARFKSYMS versioned':
+            errors.append(f'{rel}: an object of vmlinux whose last mark is {mark!r}')
+        else:
+            narchived += 1
         if is_bitcode(obj):
             nbitcode += 1
             if kbuild:
@@ -161,11 +184,13 @@ def main():
               f'versions; .vmlinux.o.cmd has the tool\'s {nlinked} versions of the marked '
               f'names of vmlinux.o that no object versions; {nexp} native objects exporting')
         return
-    if nexp < 100:
-        print(f'kbuild-versions: only {nexp} of {nobj} C objects export symbols?', file=sys.stderr)
+    if nexp < 100 or narchived < 100:
+        print(f'kbuild-versions: only {nexp} of {nobj} C objects export symbols, '
+              f'{narchived} versioned with their archive?', file=sys.stderr)
         sys.exit(1)
     print(f'kbuild-versions: {nobj} C objects, {nexp} exporting: '
-          f"kbuild's versions are the tool's on the marked names")
+          f"kbuild's versions are the tool's on the marked names; "
+          f'{narchived} of vmlinux versioned with their archive')
 
 
 if __name__ == '__main__':

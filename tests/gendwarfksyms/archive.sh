@@ -1,0 +1,133 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/gendwarfksyms/archive-versions.sh, which kbuild runs when it
+# makes an archive of vmlinux: it versions the objects whose .cmd files
+# say "#GENDWARFKSYMS pending" in one run of the tool and appends their
+# versions. The reference for each object is one run of the tool on it
+# alone, as kbuild made before. Uses the objects of exports_tests.
+
+ARCHIVE_VERSIONS=$top/build/linux/scripts/gendwarfksyms/archive-versions.sh
+
+# archive_cmd OBJECT [MARK]: a .cmd file as fixdep writes it, then MARK
+archive_cmd() {
+	local obj=$1 cmd
+	cmd=$(dirname "$obj")/.$(basename "$obj").cmd
+	printf 'savedcmd_%s := gcc -c -o %s\n\n%s: $(deps)\n' "$obj" "$obj" "$obj" > "$cmd"
+	[ -z "$2" ] || echo "#GENDWARFKSYMS $2" >> "$cmd"
+}
+
+# archive_run OPTION...: the script on every object of d/, as the rule
+# of d/built-in.a runs it
+archive_run() {
+	printf 'd/%s\n' two.o none.o three.o asm.o |
+		sh "$ARCHIVE_VERSIONS" "$TOOL" "$@"
+}
+
+# archive_expect OBJECT: the .cmd file the script must leave: the one it
+# found, the versions of a run on OBJECT alone, the mark.
+archive_expect() {
+	cat "d/.$1.cmd"
+	"$TOOL" --find-exports "d/$1"
+	echo "#GENDWARFKSYMS versioned"
+}
+
+archive_tests() {
+	local w=$WORK/archive o rc
+
+	rm -rf "$w" && mkdir -p "$w/d" && cd "$w" || return
+	for o in two.o none.o three.o; do
+		cp "$WORK/exports/$o" d/ && archive_cmd "d/$o" pending
+		archive_expect "$o" > "$o.expected"
+	done
+	# An object kbuild versioned by another rule (assembly): no mark
+	cp "$WORK/exports/three.o" d/asm.o && archive_cmd d/asm.o
+	cp d/.asm.o.cmd asm.o.expected
+
+	archive_run > out 2> err
+	rc=$?
+	if [ $rc -eq 0 ] && [ ! -s out ] && [ ! -s err ] &&
+	   cmp -s d/.two.o.cmd two.o.expected && cmp -s d/.none.o.cmd none.o.expected &&
+	   cmp -s d/.three.o.cmd three.o.expected && cmp -s d/.asm.o.cmd asm.o.expected &&
+	   grep -q '^#SYMVER beta ' d/.two.o.cmd; then
+		ktap_ok "archive-versions: pending objects get their own run's versions, others are left alone"
+	else
+		ktap_fail "archive-versions: pending objects get their own run's versions, others are left alone"
+		ktap_diag "status $rc"
+		diff d/.two.o.cmd two.o.expected | sed 's/^/# /'
+		sed 's/^/# /' out err
+	fi
+
+	# Nothing pending: the tool is not run (a tool that fails would say).
+	cat d/.*.cmd > before
+	printf 'd/%s\n' two.o none.o three.o asm.o | sh "$ARCHIVE_VERSIONS" false > out 2> err
+	rc=$?
+	if [ $rc -eq 0 ] && [ ! -s err ] && cat d/.*.cmd | cmp -s - before; then
+		ktap_ok "archive-versions: objects versioned already are not read again"
+	else
+		ktap_fail "archive-versions: objects versioned already are not read again"
+		ktap_diag "status $rc"
+		sed 's/^/# /' err
+	fi
+
+	# two.o compiled again with a type changed: fixdep writes a new .cmd
+	# file and kbuild marks it pending; its new versions are appended,
+	# three.o keeps its own.
+	local old_beta
+	old_beta=$(awk '$2 == "beta" { print $3 }' d/.two.o.cmd)
+	{
+		echo 'char beta(int c) { return c; }'
+		echo 'long alpha(long x) { return x + 1; }'
+		marker_source beta alpha
+	} > two.c
+	$GDK_CC $GDK_G -c two.c -o d/two.o || { ktap_fail "archive-versions: compile two.c"; return; }
+	archive_cmd d/two.o pending
+	archive_expect two.o > two.o.expected
+	cp d/.three.o.cmd three.o.expected
+	archive_run > out 2> err
+	rc=$?
+	if [ $rc -eq 0 ] && [ ! -s err ] && cmp -s d/.two.o.cmd two.o.expected &&
+	   cmp -s d/.three.o.cmd three.o.expected &&
+	   [ -n "$old_beta" ] && ! grep -q "^#SYMVER beta $old_beta\$" d/.two.o.cmd; then
+		ktap_ok "archive-versions: an object compiled again with another type gets its new version"
+	else
+		ktap_fail "archive-versions: an object compiled again with another type gets its new version"
+		ktap_diag "status $rc, beta was $old_beta"
+		diff d/.two.o.cmd two.o.expected | sed 's/^/# /'
+		sed 's/^/# /' err
+	fi
+
+	# A run that fails writes no .cmd file: two.o comes first and is
+	# fine, three.o is not an object. Both stay pending.
+	archive_cmd d/two.o pending
+	archive_cmd d/three.o pending
+	cp d/three.o three.o.good
+	echo 'not an object' > d/three.o
+	cat d/.*.cmd > before
+	archive_run > out 2> err
+	rc=$?
+	if [ $rc -ne 0 ] && grep -qx 'error: gendwarfksyms: d/three.o: not an ELF object file' err &&
+	   cat d/.*.cmd | cmp -s - before; then
+		ktap_ok "archive-versions: a failed run writes no .cmd file"
+	else
+		ktap_fail "archive-versions: a failed run writes no .cmd file"
+		ktap_diag "status $rc"
+		sed 's/^/# /' err
+	fi
+	cp three.o.good d/three.o
+
+	# Options are passed on: with --per-object-symtypes, each pending
+	# object's symtypes next to it, as -T writes them.
+	rm -f d/*.symtypes
+	"$TOOL" --find-exports -T two.symtypes d/two.o > /dev/null
+	archive_run --per-object-symtypes > out 2> err
+	rc=$?
+	if [ $rc -eq 0 ] && [ ! -s err ] && cmp -s d/two.symtypes two.symtypes &&
+	   [ -s d/three.symtypes ] && [ ! -e d/none.symtypes ] && [ ! -e d/asm.symtypes ]; then
+		ktap_ok "archive-versions: the options reach the tool (--per-object-symtypes)"
+	else
+		ktap_fail "archive-versions: the options reach the tool (--per-object-symtypes)"
+		ktap_diag "status $rc"
+		sed 's/^/# /' err
+	fi
+}
