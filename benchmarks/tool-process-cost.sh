@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tool-process-cost.sh BUILD [ROUNDS]: what versioning costs a rebuild
-# whose objects all come from ccache (issue 34), one gendwarfksyms
-# process per object against one per archive. Not a make check step.
+# tool-process-cost.sh [--cold] BUILD [ROUNDS]: what versioning costs a
+# rebuild whose objects all come from ccache (issue 34), one
+# gendwarfksyms process per object against one per archive. Not a make
+# check step.
 #
 # BUILD is a name under build/out or a directory: a kernel kbuild built
 # with CONFIG_GENDWARFKSYMS. The objects: every C object kbuild ran the
@@ -21,20 +22,26 @@
 #    of a module; objects of neither are not versioned. The .cmd files
 #    it writes are copies, in a directory of links to the objects;
 #  - true: /bin/true OBJECT, what any process per object costs here.
-# The result cache hits, or the object exports nothing. Reports CPU
-# (user + sys) of each loop and per object in
-# benchmarks/results/tool-process-cost-NAME.md. Every loop must give
-# each object the versions the tool gives it without a cache, and the
-# measured loops must add no cache entry: the script fails otherwise.
+# The result cache hits, or the object exports nothing. With --cold, the
+# loops run without a result cache (no unmeasured loop): what the same
+# versioning costs a build whose objects are new. Reports CPU (user +
+# sys) of each loop and per object in
+# benchmarks/results/tool-process-cost-NAME.md (NAME-cold.md). Every loop
+# must give each object the versions the tool gives it without a cache,
+# and the measured loops must add no cache entry: the script fails
+# otherwise.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: tool-process-cost.sh BUILD [ROUNDS]" >&2; exit 2; }
+cold=0
+[ "${1-}" != --cold ] || { cold=1; shift; }
+[ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: tool-process-cost.sh [--cold] BUILD [ROUNDS]" >&2; exit 2; }
 case $1 in */*) out=$(realpath "$1") ;; *) out=$top/build/out/$1 ;; esac
 rounds=${2:-2}
 name=$(basename "$out")
 tool=$out/scripts/gendwarfksyms/gendwarfksyms
 results=$top/benchmarks/results/tool-process-cost-$name.md
+[ $cold = 0 ] || results=${results%.md}-cold.md
 export LC_ALL=C
 [ -x "$tool" ] || { echo "tool-process-cost: $out has no gendwarfksyms" >&2; exit 1; }
 
@@ -42,7 +49,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 . "$top/benchmarks/lib/versioned-objects.sh"
-(cd "$out" && tool_objects . | c_objects) > "$work/objects"
+(cd "$out" && tool_objects . | c_objects | sed 's|^\./||') > "$work/objects"
 n=$(wc -l < "$work/objects")
 [ "$n" -gt 0 ] || { echo "tool-process-cost: no versioned C objects in $out" >&2; exit 1; }
 exporting=$(cd "$out" && while read -r obj; do
@@ -96,19 +103,20 @@ loop() {
 		dir=$work/shadow
 		list=$work/modular
 	fi
-	(cd "$dir" && KIND=$1 TOOL=$tool CACHE=$work/cache OUT=$2 \
+	(cd "$dir" && KIND=$1 TOOL=$tool OUT=$2 \
+		CACHE=$([ $cold = 1 ] || echo "--cache=$work/cache") \
 		ARCHIVES=$work/archives \
 		SCRIPT=$top/build/linux/scripts/gendwarfksyms/archive-versions.sh \
 		/usr/bin/time -f '%U %S' -o "$work/time" bash -c '
 		if [ $KIND = archive ]; then
 			for list in "$ARCHIVES"/*; do
-				sh "$SCRIPT" "$TOOL" --cache "$CACHE" < "$list"
+				sh "$SCRIPT" "$TOOL" $CACHE < "$list"
 			done
 		fi
 		while read -r obj; do
 			case $KIND in
-			object) "$TOOL" --find-exports --cache "$CACHE" "$obj" ;;
-			archive) "$TOOL" --find-exports --cache "$CACHE" "$obj" \
+			object) "$TOOL" --find-exports $CACHE "$obj" ;;
+			archive) "$TOOL" --find-exports $CACHE "$obj" \
 				>> "$(dirname "$obj")/.$(basename "$obj").cmd" ;;
 			none) "$TOOL" --find-exports "$obj" ;;
 			true) /bin/true "$obj" ;;
@@ -119,14 +127,16 @@ loop() {
 		shadow_versions > "$2"
 	fi
 }
-entries() { find "$work/cache" -type f | wc -l; }
+entries() { [ ! -d "$work/cache" ] || find "$work/cache" -type f | wc -l; }
 
 loop none "$work/expected" > /dev/null
 (cd "$out" && while read -r obj; do "$tool" --find-exports "$obj"; done) \
 	< "$work/kept" > "$work/expected-kept"
-loop object "$work/warming" > /dev/null
-cmp -s "$work/expected" "$work/warming" ||
-	{ echo "tool-process-cost: the tool with a cache printed other versions" >&2; exit 1; }
+if [ $cold = 0 ]; then
+	loop object "$work/warming" > /dev/null
+	cmp -s "$work/expected" "$work/warming" ||
+		{ echo "tool-process-cost: the tool with a cache printed other versions" >&2; exit 1; }
+fi
 before=$(entries)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 declare -A cpu
@@ -146,13 +156,18 @@ load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
 per() { echo "scale=2; $1 * 1000 / $n" | bc; }
 {
-	echo "# gendwarfksyms with a warm result cache: one process per object or per archive: $name"
+	if [ $cold = 0 ]; then
+		echo "# gendwarfksyms with a warm result cache: one process per object or per archive: $name"
+	else
+		echo "# gendwarfksyms without a result cache: one process per object or per archive: $name"
+	fi
 	echo
 	echo "Written by \`benchmarks/tool-process-cost.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC')."
+	[ $cold = 0 ] || echo "Cold: no result cache; the tool versions every exporting object."
 	echo "$n C objects kbuild versioned or marked ($exporting with #SYMVER lines), $bytes bytes;"
 	echo "of them $(wc -l < "$work/archived") in vmlinux, in $archives directories, and"
-	echo "$(wc -l < "$work/modular") in modules. $rounds interleaved rounds after one loop that"
-	echo "filled the cache; every loop gave each object the versions of the"
+	echo "$(wc -l < "$work/modular") in modules. $rounds interleaved rounds (warm: after one"
+	echo "loop that filled the cache); every loop gave each object the versions of the"
 	echo "tool without a cache, and added no entry (checked). $(nproc) cores;"
 	echo "load average $load_start at the start, $load_end at the end."
 	echo "CPU = user + sys of the loop's shell and processes; per object = over"
