@@ -21,8 +21,9 @@ and without ccache or the result cache:
             C object of the same directory (kbuild uses that directory's
             c_flags; only the -D names of the file differ), and the tool
             on it, all in one shell as kbuild runs it;
-  the tool's build: its host objects and links (gendwarfksyms and
-            symtypes-diff), paid once per build from an empty directory.
+  the tool's build: its host objects and links (gendwarfksyms, and
+            symtypes-diff in a build that made it), paid once per build
+            from an empty directory.
 
 Each command's CPU (user + sys of it and all its children, from wait4)
 is summed by kind; a compile and its versioning run one after the other,
@@ -193,7 +194,7 @@ def main():
         d, b = os.path.split(prog)
         cmd_file = os.path.join(out, d, '.' + b + '.cmd')
         # symtypes-diff is built only by builds with KBUILD_SYMTYPES=1
-        # (0065): the builds measured here have the tool alone.
+        # (0065), which the harness's builds are not.
         if prog != TOOL and not os.path.exists(cmd_file):
             continue
         saved, _, _ = read_cmd(cmd_file)
