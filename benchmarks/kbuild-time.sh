@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# kbuild-time.sh [--defconfig] [--llvm=V] [--pair] [--no-ccache-pass |
-#                 --ccache-only | --steps] [JOBS]: what module
+# kbuild-time.sh [--defconfig] [--llvm=V] [--pair] [--rounds=N]
+#                 [--no-ccache-pass | --ccache-only | --steps] [JOBS]: what module
 # versioning costs a kernel build. Builds one configuration three ways
 # from scratch -- MODVERSIONS off, CONFIG_GENKSYMS, CONFIG_GENDWARFKSYMS --
 # twice each in interleaved order (off, genksyms, gendwarfksyms,
@@ -24,6 +24,10 @@
 # skips the pass without ccache. --pair leaves CONFIG_GENKSYMS out: only
 # MODVERSIONS off and GENDWARFKSYMS, in the order off, gendwarfksyms,
 # gendwarfksyms, off (for configurations too big to build six times).
+# --rounds=N builds that order N times in each pass (default 1). The
+# results give the fastest build of each configuration beside the means:
+# on a machine whose builds of one configuration differ by several per
+# cent, a slow build moves the mean and not the fastest.
 #
 # --steps: where the time of a build with a warm ccache goes. Only
 # MODVERSIONS off and GENDWARFKSYMS, in the order off, gendwarfksyms,
@@ -51,6 +55,7 @@ nocache_pass=1
 steps=0
 pair=0
 llvm=
+rounds=1
 jobs=$(($(nproc) + 1))
 for arg; do
 	case $arg in
@@ -60,10 +65,13 @@ for arg; do
 	--llvm=*) llvm=${arg#--llvm=} ;;
 	--steps) steps=1 ;;
 	--pair) pair=1 ;;
+	--rounds=*) rounds=${arg#--rounds=} ;;
 	[0-9]*) jobs=$arg ;;
-	*) echo "usage: kbuild-time.sh [--defconfig] [--llvm=V] [--pair] [--no-ccache-pass | --ccache-only | --steps] [JOBS]" >&2; exit 2 ;;
+	*) echo "usage: kbuild-time.sh [--defconfig] [--llvm=V] [--pair] [--rounds=N] [--no-ccache-pass | --ccache-only | --steps] [JOBS]" >&2; exit 2 ;;
 	esac
 done
+[[ $rounds =~ ^[1-9][0-9]*$ ]] ||
+	{ echo "kbuild-time: --rounds needs a positive number, not '$rounds'" >&2; exit 2; }
 if [ $base = tinyconfig ]; then
 	results=$top/benchmarks/results/kbuild-time.md
 else
@@ -142,7 +150,7 @@ want=$(printf '%s\n' CONFIG_GENDWARFKSYMS CONFIG_GENKSYMS)
 grep -q '^CONFIG_DEBUG_INFO_DWARF5=y' "$scratch/off.config" ||
 	{ echo "kbuild-time: no DWARF 5 in the configuration" >&2; exit 1; }
 
-declare -A wall cpu
+declare -A wall cpu misses
 runs=()
 
 # build LABEL IMPL CC: one build from an empty O= directory
@@ -158,6 +166,7 @@ build() {
 	cp "$scratch/$b.config" "$out/.config"
 	kmk "$out" olddefconfig > /dev/null
 	echo "kbuild-time: $label: $b from scratch (-j$jobs, CC=$cc)"
+	[[ $cc != ccache\ * ]] || ccache -z > /dev/null
 	/usr/bin/time -f '%e %U %S' -o "$scratch/time" \
 		make -s -C "$tree" O="$out" ARCH=x86_64 CC="$cc" "${toolchain[@]}" \
 		-j"$jobs" "${shell[@]}" all > "$scratch/$label.log" 2>&1 ||
@@ -165,6 +174,10 @@ build() {
 	read -r w u s < "$scratch/time"
 	wall[$label]=$w
 	cpu[$label]=$(echo "$u + $s" | bc)
+	# Compiles ccache could not answer from the cache: a warm build with
+	# more of them than another did more compiling, not more versioning.
+	[[ $cc != ccache\ * ]] ||
+		misses[$label]=$(ccache --print-stats | awk '$1 == "cache_miss" { print $2 }')
 	if [ $b = gendwarfksyms ]; then
 		exports=$(grep -c . "$out/Module.symvers")
 		# Its versions, compared across the builds below.
@@ -193,10 +206,12 @@ for pass in "${passes[@]}"; do
 		for b in "${impls[@]}"; do build "warm-$b" $b "$cc"; done
 	fi
 	n=0
-	for b in "${order[@]}"; do
-		n=$((n + 1))
-		build "$pass-$n-$b" $b "$cc"
-		runs+=("$pass-$n-$b")
+	for ((round = 1; round <= rounds; round++)); do
+		for b in "${order[@]}"; do
+			n=$((n + 1))
+			build "$pass-$n-$b" $b "$cc"
+			runs+=("$pass-$n-$b")
+		done
 	done
 done
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -223,6 +238,16 @@ mean() {
 		k=$((k + 1))
 	done
 	echo "scale=2; $s / $k" | bc | fmt
+}
+# fastest PASS IMPL KIND: the smallest KIND over the pass's runs of IMPL
+fastest() {
+	local r v m=
+	for r in "${runs[@]}"; do
+		[[ $r == "$1"-*-"$2" ]] || continue
+		if [ "$3" = wall ]; then v=${wall[$r]}; else v=${cpu[$r]}; fi
+		if [ -z "$m" ] || [ "$(echo "$v < $m" | bc)" = 1 ]; then m=$v; fi
+	done
+	echo "$m"
 }
 pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
 
@@ -251,6 +276,7 @@ pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
 		echo "benchmarks/recipe-shell.c (one more process per command: the totals"
 		echo "are higher than kbuild-time.sh's without --steps)."
 	else
+		[ "$rounds" = 1 ] || echo "$rounds rounds of"
 		[ $nocache_pass = 0 ] || echo "${order[*]}${llvm:+ (LLVM=$llvm)}; without a cache: CC=$compiler."
 		[ $ccache_pass = 0 ] || echo "${order[*]}${llvm:+ (LLVM=$llvm)}; with CC=\"ccache $compiler\", KBUILD_GENDWARFKSYMS_CACHE (gendwarfksyms' result cache), and both caches warmed by one unmeasured build of each configuration."
 	fi
@@ -258,9 +284,9 @@ pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
 	echo "$load_start at the start, $load_end at the end. CPU = user + sys of"
 	echo "make and all its children."
 	echo
-	echo "| build | wall (s) | CPU (s) |"
-	echo "|---|---:|---:|"
-	for r in "${runs[@]}"; do echo "| $r | ${wall[$r]} | ${cpu[$r]} |"; done
+	echo "| build | wall (s) | CPU (s) | ccache misses |"
+	echo "|---|---:|---:|---:|"
+	for r in "${runs[@]}"; do echo "| $r | ${wall[$r]} | ${cpu[$r]} | ${misses[$r]:--} |"; done
 	echo
 	echo "| pass | configuration | mean wall (s) | mean CPU (s) | wall vs off | CPU vs off |"
 	echo "|---|---|---:|---:|---:|---:|"
@@ -273,6 +299,34 @@ pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
 			echo "| $pass | $b | $w | $c | $(pct "$w" "$ow") % | $(pct "$c" "$oc") % |"
 		done
 	done
+	echo
+	echo "The fastest build of each configuration in each pass:"
+	echo
+	echo "| pass | configuration | fastest wall (s) | fastest CPU (s) | wall vs off | CPU vs off |"
+	echo "|---|---|---:|---:|---:|---:|"
+	for pass in "${passes[@]}"; do
+		ow=$(fastest $pass off wall)
+		oc=$(fastest $pass off cpu)
+		for b in "${impls[@]}"; do
+			w=$(fastest $pass $b wall)
+			c=$(fastest $pass $b cpu)
+			echo "| $pass | $b | $w | $c | $(pct "$w" "$ow") % | $(pct "$c" "$oc") % |"
+		done
+	done
+	if [ $ccache_pass = 1 ] && [ $steps = 0 ] && [ "${KEEP_CCACHE:-0}" != 1 ]; then
+		echo
+		echo "The warming builds, from empty caches (ccache's misses and the result"
+		echo "cache's stores included): one build each, in the order ${impls[*]},"
+		echo "not interleaved, so they are a cold figure without the drift control."
+		echo
+		echo "| build | wall (s) | CPU (s) | wall vs off | CPU vs off |"
+		echo "|---|---:|---:|---:|---:|"
+		for b in "${impls[@]}"; do
+			echo "| warm-$b | ${wall[warm-$b]} | ${cpu[warm-$b]} |" \
+				"$(pct "${wall[warm-$b]}" "${wall[warm-off]}") % |" \
+				"$(pct "${cpu[warm-$b]}" "${cpu[warm-off]}") % |"
+		done
+	fi
 	echo
 	echo "Goal: GENDWARFKSYMS within 3 % of MODVERSIONS off in CPU and wall."
 } > "$results"
