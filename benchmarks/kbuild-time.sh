@@ -313,20 +313,6 @@ pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
 			echo "| $pass | $b | $w | $c | $(pct "$w" "$ow") % | $(pct "$c" "$oc") % |"
 		done
 	done
-	if [ $ccache_pass = 1 ] && [ $steps = 0 ] && [ "${KEEP_CCACHE:-0}" != 1 ]; then
-		echo
-		echo "The warming builds, from empty caches (ccache's misses and the result"
-		echo "cache's stores included): one build each, in the order ${impls[*]},"
-		echo "not interleaved, so they are a cold figure without the drift control."
-		echo
-		echo "| build | wall (s) | CPU (s) | wall vs off | CPU vs off |"
-		echo "|---|---:|---:|---:|---:|"
-		for b in "${impls[@]}"; do
-			echo "| warm-$b | ${wall[warm-$b]} | ${cpu[warm-$b]} |" \
-				"$(pct "${wall[warm-$b]}" "${wall[warm-off]}") % |" \
-				"$(pct "${cpu[warm-$b]}" "${cpu[warm-off]}") % |"
-		done
-	fi
 	echo
 	echo "Goal: GENDWARFKSYMS within 3 % of MODVERSIONS off in CPU and wall."
 } > "$results"
