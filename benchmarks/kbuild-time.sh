@@ -250,6 +250,22 @@ fastest() {
 	echo "$m"
 }
 pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
+# ratios STAT: a table row per pass and configuration with STAT (mean or
+# fastest) of wall and CPU time and their ratios to MODVERSIONS off
+ratios() {
+	local pass b ow oc w c
+	echo "| pass | configuration | $1 wall (s) | $1 CPU (s) | wall vs off | CPU vs off |"
+	echo "|---|---|---:|---:|---:|---:|"
+	for pass in "${passes[@]}"; do
+		ow=$($1 "$pass" off wall)
+		oc=$($1 "$pass" off cpu)
+		for b in "${impls[@]}"; do
+			w=$($1 "$pass" "$b" wall)
+			c=$($1 "$pass" "$b" cpu)
+			echo "| $pass | $b | $w | $c | $(pct "$w" "$ow") % | $(pct "$c" "$oc") % |"
+		done
+	done
+}
 
 {
 	echo "# Kernel build time: MODVERSIONS off / GENKSYMS / GENDWARFKSYMS"
@@ -288,31 +304,11 @@ pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
 	echo "|---|---:|---:|---:|"
 	for r in "${runs[@]}"; do echo "| $r | ${wall[$r]} | ${cpu[$r]} | ${misses[$r]:--} |"; done
 	echo
-	echo "| pass | configuration | mean wall (s) | mean CPU (s) | wall vs off | CPU vs off |"
-	echo "|---|---|---:|---:|---:|---:|"
-	for pass in "${passes[@]}"; do
-		ow=$(mean $pass off wall)
-		oc=$(mean $pass off cpu)
-		for b in "${impls[@]}"; do
-			w=$(mean $pass $b wall)
-			c=$(mean $pass $b cpu)
-			echo "| $pass | $b | $w | $c | $(pct "$w" "$ow") % | $(pct "$c" "$oc") % |"
-		done
-	done
+	ratios mean
 	echo
 	echo "The fastest build of each configuration in each pass:"
 	echo
-	echo "| pass | configuration | fastest wall (s) | fastest CPU (s) | wall vs off | CPU vs off |"
-	echo "|---|---|---:|---:|---:|---:|"
-	for pass in "${passes[@]}"; do
-		ow=$(fastest $pass off wall)
-		oc=$(fastest $pass off cpu)
-		for b in "${impls[@]}"; do
-			w=$(fastest $pass $b wall)
-			c=$(fastest $pass $b cpu)
-			echo "| $pass | $b | $w | $c | $(pct "$w" "$ow") % | $(pct "$c" "$oc") % |"
-		done
-	done
+	ratios fastest
 	echo
 	echo "Goal: GENDWARFKSYMS within 3 % of MODVERSIONS off in CPU and wall."
 } > "$results"
