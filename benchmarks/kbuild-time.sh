@@ -228,27 +228,17 @@ for f in "$scratch"/*-gendwarfksyms.versions; do
 done
 
 fmt() { sed 's/^\./0./;s/^-\./-0./'; }
-# mean PASS IMPL KIND: mean of KIND (wall or cpu) over the pass's runs of IMPL
-mean() {
-	local r s=0 k=0 v
+# values PASS IMPL KIND: KIND (wall or cpu) of each of the pass's runs of
+# IMPL, one per line
+values() {
+	local r
 	for r in "${runs[@]}"; do
 		[[ $r == "$1"-*-"$2" ]] || continue
-		if [ "$3" = wall ]; then v=${wall[$r]}; else v=${cpu[$r]}; fi
-		s=$(echo "$s + $v" | bc)
-		k=$((k + 1))
+		if [ "$3" = wall ]; then echo "${wall[$r]}"; else echo "${cpu[$r]}"; fi
 	done
-	echo "scale=2; $s / $k" | bc | fmt
 }
-# fastest PASS IMPL KIND: the smallest KIND over the pass's runs of IMPL
-fastest() {
-	local r v m=
-	for r in "${runs[@]}"; do
-		[[ $r == "$1"-*-"$2" ]] || continue
-		if [ "$3" = wall ]; then v=${wall[$r]}; else v=${cpu[$r]}; fi
-		if [ -z "$m" ] || [ "$(echo "$v < $m" | bc)" = 1 ]; then m=$v; fi
-	done
-	echo "$m"
-}
+mean() { values "$@" | awk '{ s += $1 } END { printf "%.2f\n", s / NR }'; }
+fastest() { values "$@" | sort -g | head -n 1; }
 pct() { echo "scale=1; ($1 - $2) * 100 / $2" | bc -l | fmt; }
 # ratios STAT: a table row per pass and configuration with STAT (mean or
 # fastest) of wall and CPU time and their ratios to MODVERSIONS off
