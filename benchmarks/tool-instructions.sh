@@ -11,7 +11,12 @@
 # The work, from build/out/BUILD:
 #  - every object whose .cmd file has #SYMVER lines, one process each
 #    with those names on standard input and -T, as kbuild runs the tool;
-#  - vmlinux.o whole, with --find-exports and -j1.
+#  - vmlinux.o whole, with --find-exports and -j1;
+#  - the C objects of vmlinux in one --find-exports --per-object run with
+#    a warm result cache (--cache), the way kbuild versions an archive's
+#    objects in a rebuild from ccache: each tool first fills a cache of
+#    its own in an unmeasured run, so the measured one hashes the objects
+#    and reads the entries.
 # Prints a Markdown table: instructions of each tool, and the change. The
 # outputs of the two tools must be identical, or the script fails.
 set -euo pipefail
@@ -55,6 +60,22 @@ new_whole=$(count "$new" new -j1 --find-exports "$out/vmlinux.o" < "$work/empty"
 cmp -s "$work/old.out" "$work/new.out" ||
 	{ echo "different output: vmlinux.o" >&2; exit 1; }
 
+(cd "$out" && tool_objects . | c_objects | sed 's|^\./||' |
+	grep -xF -f .vmlinux.objs) > "$work/vmlinux.objs" || true
+[ -s "$work/vmlinux.objs" ] || { echo "$out: no versioned C objects of vmlinux" >&2; exit 1; }
+# warm TOOL TAG: the cached run's instructions, after one to fill the cache
+warm() {
+	(cd "$out" && xargs "$1" --find-exports --per-object --cache "$work/$2.cache" \
+		< "$work/vmlinux.objs" > /dev/null)
+	(cd "$out" && count "$1" "$2" --find-exports --per-object --cache "$work/$2.cache" \
+		$(cat "$work/vmlinux.objs") < "$work/empty")
+}
+old_warm=$(warm "$old" old)
+new_warm=$(warm "$new" new)
+cmp -s "$work/old.out" "$work/new.out" ||
+	{ echo "different output: the objects of vmlinux, warm" >&2; exit 1; }
+warm_objects=$(wc -l < "$work/vmlinux.objs")
+
 change() {
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.2f %%", (b - a) * 100 / a }'
 }
@@ -63,3 +84,4 @@ echo "| work ($3) | old | new | change |"
 echo "|---|---:|---:|---:|"
 echo "| $objects objects, one process each | $old_sum | $new_sum | $(change "$old_sum" "$new_sum") |"
 echo "| vmlinux.o whole, -j1 | $old_whole | $new_whole | $(change "$old_whole" "$new_whole") |"
+echo "| $warm_objects C objects of vmlinux, one --per-object run, warm --cache | $old_warm | $new_warm | $(change "$old_warm" "$new_warm") |"

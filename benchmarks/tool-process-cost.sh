@@ -15,12 +15,16 @@
 #    object, as kbuild ran it in the shell that compiled each object
 #    before it versioned the objects of vmlinux per archive;
 #  - archive: as kbuild runs it now: the objects of vmlinux (those
-#    .vmlinux.objs lists) marked pending, then
-#    scripts/gendwarfksyms/archive-versions.sh once for each directory's
-#    objects (the objects of a built-in.a; lib/ and arch/x86/lib/ also
-#    have a lib.a, one run more each), and the tool once for each object
-#    of a module; objects of neither are not versioned. The .cmd files
-#    it writes are copies, in a directory of links to the objects;
+#    .vmlinux.objs lists) marked pending, then the tool with
+#    --per-object --cmd-files once for each directory's objects (the
+#    objects of a built-in.a; lib/ and arch/x86/lib/ also have a lib.a,
+#    one run more each), and the tool once for each object of a module;
+#    objects of neither are not versioned. The .cmd files it writes are
+#    copies, in a directory of links to the objects;
+#  - script: the same as kbuild ran it up to 0066: for each directory,
+#    the shell script benchmarks/lib/archive-versions-0066.sh, which
+#    picks the pending objects with awk, runs the tool on them with
+#    --per-object and writes the .cmd files with awk;
 #  - true: /bin/true OBJECT, what any process per object costs here.
 # The result cache hits, or the object exports nothing. With --cold, the
 # loops run without a result cache (no unmeasured loop): what the same
@@ -98,7 +102,7 @@ shadow_versions() {
 # loop KIND OUTPUT: prints the loop's CPU seconds
 loop() {
 	local dir=$out list=$work/objects
-	if [ "$1" = archive ]; then
+	if [ "$1" = archive ] || [ "$1" = script ]; then
 		shadow
 		dir=$work/shadow
 		list=$work/modular
@@ -106,24 +110,25 @@ loop() {
 	(cd "$dir" && KIND=$1 TOOL=$tool OUT=$2 \
 		CACHE=$([ $cold = 1 ] || echo "--cache=$work/cache") \
 		ARCHIVES=$work/archives \
-		SCRIPT=$top/build/linux/scripts/gendwarfksyms/archive-versions.sh \
+		SCRIPT=$top/benchmarks/lib/archive-versions-0066.sh \
 		/usr/bin/time -f '%U %S' -o "$work/time" bash -c '
-		if [ $KIND = archive ]; then
-			for list in "$ARCHIVES"/*; do
-				sh "$SCRIPT" "$TOOL" $CACHE < "$list"
-			done
-		fi
+		for list in "$ARCHIVES"/*; do
+			case $KIND in
+			archive) "$TOOL" --find-exports --per-object --cmd-files $CACHE < "$list" ;;
+			script) sh "$SCRIPT" "$TOOL" $CACHE < "$list" ;;
+			esac
+		done
 		while read -r obj; do
 			case $KIND in
 			object) "$TOOL" --find-exports $CACHE "$obj" ;;
-			archive) "$TOOL" --find-exports $CACHE "$obj" \
+			archive|script) "$TOOL" --find-exports $CACHE "$obj" \
 				>> "$(dirname "$obj")/.$(basename "$obj").cmd" ;;
 			none) "$TOOL" --find-exports "$obj" ;;
 			true) /bin/true "$obj" ;;
 			esac
 		done > "$OUT"' < "$list")
 	awk '{ print $1 + $2 }' "$work/time"
-	if [ "$1" = archive ]; then
+	if [ "$1" = archive ] || [ "$1" = script ]; then
 		shadow_versions > "$2"
 	fi
 }
@@ -141,11 +146,11 @@ before=$(entries)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 declare -A cpu
 for r in $(seq "$rounds"); do
-	for kind in object archive true; do
+	for kind in object archive script true; do
 		cpu[$kind-$r]=$(loop $kind "$work/out")
 		case $kind in
 		object) cmp -s "$work/expected" "$work/out" ;;
-		archive) cmp -s "$work/expected-kept" "$work/out" ;;
+		archive|script) cmp -s "$work/expected-kept" "$work/out" ;;
 		esac || { echo "tool-process-cost: $kind, round $r: other versions" >&2; exit 1; }
 		echo "tool-process-cost: $kind, round $r: ${cpu[$kind-$r]} s CPU"
 	done
@@ -176,7 +181,7 @@ per() { echo "scale=2; $1 * 1000 / $n" | bc; }
 	echo "| loop | round | CPU (s) | per object (ms) |"
 	echo "|---|---:|---:|---:|"
 	for r in $(seq "$rounds"); do
-		for kind in object archive true; do
+		for kind in object archive script true; do
 			echo "| $kind | $r | ${cpu[$kind-$r]} | $(per "${cpu[$kind-$r]}") |"
 		done
 	done

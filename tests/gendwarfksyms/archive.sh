@@ -1,13 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# scripts/gendwarfksyms/archive-versions.sh, which kbuild runs when it
-# makes an archive of vmlinux: it versions the objects whose .cmd files
-# say "#GENDWARFKSYMS pending" in one run of the tool and appends their
-# versions. The reference for each object is one run of the tool on it
-# alone, as kbuild made before. Uses the objects of exports_tests.
-
-ARCHIVE_VERSIONS=$top/build/linux/scripts/gendwarfksyms/archive-versions.sh
+# gendwarfksyms --find-exports --per-object --cmd-files, which kbuild runs
+# when it makes an archive of vmlinux: of the objects named on standard
+# input, it versions those whose .cmd files say "#GENDWARFKSYMS pending"
+# and appends their versions to those files. The reference for each
+# object is one run of the tool on it alone, as kbuild made before. Uses
+# the objects of exports_tests.
 
 # archive_cmd OBJECT [MARK]: a .cmd file as fixdep writes it, then MARK
 archive_cmd() {
@@ -17,14 +16,14 @@ archive_cmd() {
 	[ -z "$2" ] || echo "#GENDWARFKSYMS $2" >> "$cmd"
 }
 
-# archive_run OPTION...: the script on every object of d/, as the rule
-# of d/built-in.a runs it
+# archive_run OPTION...: the tool on every object of d/, as the rule of
+# d/built-in.a runs it
 archive_run() {
 	printf 'd/%s\n' two.o none.o three.o asm.o |
-		sh "$ARCHIVE_VERSIONS" "$TOOL" "$@"
+		"$TOOL" --find-exports --per-object --cmd-files "$@"
 }
 
-# archive_expect OBJECT: the .cmd file the script must leave: the one it
+# archive_expect OBJECT: the .cmd file the tool must leave: the one it
 # found, the versions of a run on OBJECT alone, the mark.
 archive_expect() {
 	cat "d/.$1.cmd"
@@ -50,22 +49,26 @@ archive_tests() {
 	   cmp -s d/.two.o.cmd two.o.expected && cmp -s d/.none.o.cmd none.o.expected &&
 	   cmp -s d/.three.o.cmd three.o.expected && cmp -s d/.asm.o.cmd asm.o.expected &&
 	   grep -q '^#SYMVER beta ' d/.two.o.cmd; then
-		ktap_ok "archive-versions: pending objects get their own run's versions, others are left alone"
+		ktap_ok "--cmd-files: pending objects get their own run's versions, others are left alone"
 	else
-		ktap_fail "archive-versions: pending objects get their own run's versions, others are left alone"
+		ktap_fail "--cmd-files: pending objects get their own run's versions, others are left alone"
 		ktap_diag "status $rc"
 		diff d/.two.o.cmd two.o.expected | sed 's/^/# /'
 		sed 's/^/# /' out err
 	fi
 
-	# Nothing pending: the tool is not run (a tool that fails would say).
+	# Nothing pending: no object is read (one that is not an object
+	# would stop the run with an error).
 	cat d/.*.cmd > before
-	printf 'd/%s\n' two.o none.o three.o asm.o | sh "$ARCHIVE_VERSIONS" false > out 2> err
+	cp d/two.o two.o.good
+	echo 'not an object' > d/two.o
+	archive_run > out 2> err
 	rc=$?
-	if [ $rc -eq 0 ] && [ ! -s err ] && cat d/.*.cmd | cmp -s - before; then
-		ktap_ok "archive-versions: objects versioned already are not read again"
+	cp two.o.good d/two.o
+	if [ $rc -eq 0 ] && [ ! -s out ] && [ ! -s err ] && cat d/.*.cmd | cmp -s - before; then
+		ktap_ok "--cmd-files: objects versioned already are not read again"
 	else
-		ktap_fail "archive-versions: objects versioned already are not read again"
+		ktap_fail "--cmd-files: objects versioned already are not read again"
 		ktap_diag "status $rc"
 		sed 's/^/# /' err
 	fi
@@ -80,7 +83,7 @@ archive_tests() {
 		echo 'long alpha(long x) { return x + 1; }'
 		marker_source beta alpha
 	} > two.c
-	$GDK_CC $GDK_G -c two.c -o d/two.o || { ktap_fail "archive-versions: compile two.c"; return; }
+	$GDK_CC $GDK_G -c two.c -o d/two.o || { ktap_fail "--cmd-files: compile two.c"; return; }
 	archive_cmd d/two.o pending
 	archive_expect two.o > two.o.expected
 	cp d/.three.o.cmd three.o.expected
@@ -89,9 +92,9 @@ archive_tests() {
 	if [ $rc -eq 0 ] && [ ! -s err ] && cmp -s d/.two.o.cmd two.o.expected &&
 	   cmp -s d/.three.o.cmd three.o.expected &&
 	   [ -n "$old_beta" ] && ! grep -q "^#SYMVER beta $old_beta\$" d/.two.o.cmd; then
-		ktap_ok "archive-versions: an object compiled again with another type gets its new version"
+		ktap_ok "--cmd-files: an object compiled again with another type gets its new version"
 	else
-		ktap_fail "archive-versions: an object compiled again with another type gets its new version"
+		ktap_fail "--cmd-files: an object compiled again with another type gets its new version"
 		ktap_diag "status $rc, beta was $old_beta"
 		diff d/.two.o.cmd two.o.expected | sed 's/^/# /'
 		sed 's/^/# /' err
@@ -108,25 +111,88 @@ archive_tests() {
 	rc=$?
 	if [ $rc -ne 0 ] && grep -qx 'error: gendwarfksyms: d/three.o: not an ELF object file' err &&
 	   cat d/.*.cmd | cmp -s - before; then
-		ktap_ok "archive-versions: a failed run writes no .cmd file"
+		ktap_ok "--cmd-files: a failed run writes no .cmd file"
 	else
-		ktap_fail "archive-versions: a failed run writes no .cmd file"
+		ktap_fail "--cmd-files: a failed run writes no .cmd file"
 		ktap_diag "status $rc"
 		sed 's/^/# /' err
 	fi
 	cp three.o.good d/three.o
 
+	# An object without a .cmd file was not compiled by kbuild: it is
+	# left alone, and no .cmd file is made for it.
+	archive_cmd d/two.o pending
+	rm d/.none.o.cmd
+	archive_expect two.o > two.o.expected
+	archive_run > out 2> err
+	rc=$?
+	if [ $rc -eq 0 ] && [ ! -s err ] && [ ! -e d/.none.o.cmd ] &&
+	   cmp -s d/.two.o.cmd two.o.expected; then
+		ktap_ok "--cmd-files: an object without a .cmd file is left alone"
+	else
+		ktap_fail "--cmd-files: an object without a .cmd file is left alone"
+		ktap_diag "status $rc"
+		sed 's/^/# /' err
+	fi
+	archive_cmd d/none.o versioned
+
+	# Only the last mark counts: an object versioned, then marked
+	# pending again, is versioned again; one marked pending, then
+	# versioned, is not.
+	archive_cmd d/two.o versioned
+	echo '#GENDWARFKSYMS pending' >> d/.two.o.cmd
+	archive_expect two.o > two.o.expected
+	archive_cmd d/three.o pending
+	echo '#GENDWARFKSYMS versioned' >> d/.three.o.cmd
+	cp d/.three.o.cmd three.o.expected
+	archive_run > out 2> err
+	rc=$?
+	if [ $rc -eq 0 ] && [ ! -s err ] && cmp -s d/.two.o.cmd two.o.expected &&
+	   cmp -s d/.three.o.cmd three.o.expected; then
+		ktap_ok "--cmd-files: the last #GENDWARFKSYMS line decides"
+	else
+		ktap_fail "--cmd-files: the last #GENDWARFKSYMS line decides"
+		ktap_diag "status $rc"
+		diff d/.two.o.cmd two.o.expected | sed 's/^/# /'
+		sed 's/^/# /' err
+	fi
+
+	# The objects come from standard input only, and only with
+	# --per-object.
+	"$TOOL" --find-exports --per-object --cmd-files d/two.o < /dev/null > out 2> err
+	rc=$?
+	if [ $rc -ne 0 ] && [ ! -s out ] &&
+	   grep -qx 'error: gendwarfksyms: --cmd-files reads the objects from standard input, not the command line' err; then
+		ktap_ok "--cmd-files: objects on the command line: error"
+	else
+		ktap_fail "--cmd-files: objects on the command line: error"
+		ktap_diag "status $rc"
+		sed 's/^/# /' err
+	fi
+	printf 'd/two.o\n' | "$TOOL" --find-exports --cmd-files > out 2> err
+	rc=$?
+	if [ $rc -ne 0 ] && [ ! -s out ] &&
+	   grep -qx 'error: gendwarfksyms: --cmd-files needs --per-object' err; then
+		ktap_ok "--cmd-files: without --per-object: error"
+	else
+		ktap_fail "--cmd-files: without --per-object: error"
+		ktap_diag "status $rc"
+		sed 's/^/# /' err
+	fi
+
 	# Options are passed on: with --per-object-symtypes, each pending
 	# object's symtypes next to it, as -T writes them.
 	rm -f d/*.symtypes
 	"$TOOL" --find-exports -T two.symtypes d/two.o > /dev/null
+	archive_cmd d/two.o pending
+	archive_cmd d/three.o pending
 	archive_run --per-object-symtypes > out 2> err
 	rc=$?
 	if [ $rc -eq 0 ] && [ ! -s err ] && cmp -s d/two.symtypes two.symtypes &&
 	   [ -s d/three.symtypes ] && [ ! -e d/none.symtypes ] && [ ! -e d/asm.symtypes ]; then
-		ktap_ok "archive-versions: the options reach the tool (--per-object-symtypes)"
+		ktap_ok "--cmd-files: the options reach the tool (--per-object-symtypes)"
 	else
-		ktap_fail "archive-versions: the options reach the tool (--per-object-symtypes)"
+		ktap_fail "--cmd-files: the options reach the tool (--per-object-symtypes)"
 		ktap_diag "status $rc"
 		sed 's/^/# /' err
 	fi

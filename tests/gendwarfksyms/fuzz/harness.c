@@ -71,13 +71,13 @@ static void __attribute__((noreturn)) harness_exit(int status)
 #define exit(status) harness_exit(status)
 #define main gendwarfksyms_main
 #include "base.c"
+#include "blake2b.c"
 #include "desc.c"
 #include "gendwarfksyms.c"
 #include "kabi.c"
 #include "object.c"
 #include "results.c"
 #include "scope.c"
-#include "sha256.c"
 #include "symbols.c"
 #include "typestr.c"
 #include "units.c"
