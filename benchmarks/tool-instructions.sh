@@ -6,7 +6,7 @@
 # valgrind's callgrind do not depend on the machine's load, so two tools
 # can be compared on a shared machine. Not a make check step.
 #
-#   benchmarks/tool-instructions.sh OLD-TOOL NEW-TOOL BUILD
+#   benchmarks/tool-instructions.sh [--warm-only] OLD-TOOL NEW-TOOL BUILD
 #
 # The work, from build/out/BUILD:
 #  - every object whose .cmd file has #SYMVER lines, one process each
@@ -17,13 +17,17 @@
 #    objects in a rebuild from ccache: each tool first fills a cache of
 #    its own in an unmeasured run, so the measured one hashes the objects
 #    and reads the entries.
+# --warm-only measures the last alone (callgrind makes the first two take
+# tens of minutes on a large build).
 # Prints a Markdown table: instructions of each tool, and the change. The
 # outputs of the two tools must be identical, or the script fails.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/benchmarks/lib/versioned-objects.sh"
-[ $# -eq 3 ] || { echo "usage: $0 OLD-TOOL NEW-TOOL BUILD" >&2; exit 2; }
+warm_only=0
+[ "${1-}" != --warm-only ] || { warm_only=1; shift; }
+[ $# -eq 3 ] || { echo "usage: $0 [--warm-only] OLD-TOOL NEW-TOOL BUILD" >&2; exit 2; }
 old=$(realpath "$1")
 new=$(realpath "$2")
 out=$top/build/out/$3
@@ -42,7 +46,9 @@ count() {
 	sed -n 's/^==[0-9]*== Collected : //p' "$work/$tag.err"
 }
 
+: > "$work/empty"
 objects=0 old_sum=0 new_sum=0
+[ $warm_only = 1 ] ||
 while IFS= read -r obj; do
 	symver_names "$obj" > "$work/list"
 	o=$(count "$old" old -T "$work/old.symtypes" "$obj" < "$work/list")
@@ -54,19 +60,23 @@ while IFS= read -r obj; do
 	objects=$((objects + 1))
 done < <(versioned_objects "$out")
 
-: > "$work/empty"
-old_whole=$(count "$old" old -j1 --find-exports "$out/vmlinux.o" < "$work/empty")
-new_whole=$(count "$new" new -j1 --find-exports "$out/vmlinux.o" < "$work/empty")
-cmp -s "$work/old.out" "$work/new.out" ||
-	{ echo "different output: vmlinux.o" >&2; exit 1; }
+if [ $warm_only = 0 ]; then
+	old_whole=$(count "$old" old -j1 --find-exports "$out/vmlinux.o" < "$work/empty")
+	new_whole=$(count "$new" new -j1 --find-exports "$out/vmlinux.o" < "$work/empty")
+	cmp -s "$work/old.out" "$work/new.out" ||
+		{ echo "different output: vmlinux.o" >&2; exit 1; }
+fi
 
 (cd "$out" && tool_objects . | c_objects | sed 's|^\./||' |
 	grep -xF -f .vmlinux.objs) > "$work/vmlinux.objs" || true
 [ -s "$work/vmlinux.objs" ] || { echo "$out: no versioned C objects of vmlinux" >&2; exit 1; }
-# warm TOOL TAG: the cached run's instructions, after one to fill the cache
+# warm TOOL TAG: the cached run's instructions, after one to fill the
+# cache. Both under valgrind: the libraries a process loaded are part of
+# the key, and valgrind loads its own into the tool's process, so an entry
+# written without valgrind is a miss with it.
 warm() {
-	(cd "$out" && xargs "$1" --find-exports --per-object --cache "$work/$2.cache" \
-		< "$work/vmlinux.objs" > /dev/null)
+	(cd "$out" && count "$1" "$2" --find-exports --per-object --cache "$work/$2.cache" \
+		$(cat "$work/vmlinux.objs") < "$work/empty") > /dev/null
 	(cd "$out" && count "$1" "$2" --find-exports --per-object --cache "$work/$2.cache" \
 		$(cat "$work/vmlinux.objs") < "$work/empty")
 }
@@ -82,6 +92,8 @@ change() {
 
 echo "| work ($3) | old | new | change |"
 echo "|---|---:|---:|---:|"
-echo "| $objects objects, one process each | $old_sum | $new_sum | $(change "$old_sum" "$new_sum") |"
-echo "| vmlinux.o whole, -j1 | $old_whole | $new_whole | $(change "$old_whole" "$new_whole") |"
+if [ $warm_only = 0 ]; then
+	echo "| $objects objects, one process each | $old_sum | $new_sum | $(change "$old_sum" "$new_sum") |"
+	echo "| vmlinux.o whole, -j1 | $old_whole | $new_whole | $(change "$old_whole" "$new_whole") |"
+fi
 echo "| $warm_objects C objects of vmlinux, one --per-object run, warm --cache | $old_warm | $new_warm | $(change "$old_warm" "$new_warm") |"
