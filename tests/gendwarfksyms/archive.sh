@@ -31,6 +31,24 @@ archive_expect() {
 	echo "#GENDWARFKSYMS versioned"
 }
 
+# archive_check DESC: the tool on every object of d/ succeeds, prints
+# nothing and leaves d/.two.o.cmd and d/.three.o.cmd as two.o.expected
+# and three.o.expected say
+archive_check() {
+	local rc
+	archive_run > out 2> err
+	rc=$?
+	if [ $rc -eq 0 ] && [ ! -s out ] && [ ! -s err ] &&
+	   cmp -s d/.two.o.cmd two.o.expected && cmp -s d/.three.o.cmd three.o.expected; then
+		ktap_ok "--cmd-files: $1"
+	else
+		ktap_fail "--cmd-files: $1"
+		ktap_diag "status $rc"
+		diff d/.two.o.cmd two.o.expected | sed 's/^/# /'
+		sed 's/^/# /' err
+	fi
+}
+
 # archive_refused DESC MESSAGE OPTION...: the tool with these options and
 # a pending d/two.o on standard input fails with MESSAGE and changes no
 # .cmd file
@@ -107,17 +125,12 @@ archive_tests() {
 	archive_cmd d/two.o pending
 	archive_expect two.o > two.o.expected
 	cp d/.three.o.cmd three.o.expected
-	archive_run > out 2> err
-	rc=$?
-	if [ $rc -eq 0 ] && [ ! -s err ] && cmp -s d/.two.o.cmd two.o.expected &&
-	   cmp -s d/.three.o.cmd three.o.expected &&
-	   [ -n "$old_beta" ] && ! grep -q "^#SYMVER beta $old_beta\$" d/.two.o.cmd; then
-		ktap_ok "--cmd-files: an object compiled again with another type gets its new version"
-	else
+	# The test needs the type change to change beta's version.
+	if [ -z "$old_beta" ] || grep -q "^#SYMVER beta $old_beta\$" two.o.expected; then
 		ktap_fail "--cmd-files: an object compiled again with another type gets its new version"
-		ktap_diag "status $rc, beta was $old_beta"
-		diff d/.two.o.cmd two.o.expected | sed 's/^/# /'
-		sed 's/^/# /' err
+		ktap_diag "beta keeps version '$old_beta': the test's type change changes nothing"
+	else
+		archive_check "an object compiled again with another type gets its new version"
 	fi
 
 	# A run that fails writes no .cmd file: two.o comes first and is
@@ -165,17 +178,7 @@ archive_tests() {
 	archive_cmd d/three.o pending
 	echo '#GENDWARFKSYMS versioned' >> d/.three.o.cmd
 	cp d/.three.o.cmd three.o.expected
-	archive_run > out 2> err
-	rc=$?
-	if [ $rc -eq 0 ] && [ ! -s err ] && cmp -s d/.two.o.cmd two.o.expected &&
-	   cmp -s d/.three.o.cmd three.o.expected; then
-		ktap_ok "--cmd-files: the last #GENDWARFKSYMS line decides"
-	else
-		ktap_fail "--cmd-files: the last #GENDWARFKSYMS line decides"
-		ktap_diag "status $rc"
-		diff d/.two.o.cmd two.o.expected | sed 's/^/# /'
-		sed 's/^/# /' err
-	fi
+	archive_check "the last #GENDWARFKSYMS line decides"
 
 	# The objects come from standard input only, and only with
 	# --per-object.
